@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Stages are modules with one-way imports:
+/// MDCore ← MDMarkdown ← MDStyle(+MDTheme) ← MDLayout(+MDText, MDPage) ← MDPDF(+MDRender) ← mdpdf.
+/// Each C library sits behind one system-library target and is imported by exactly one stage.
+let package = Package(
+    name: "mdpdf",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "mdpdf", targets: ["mdpdf"]),
+        .library(name: "MDPDF", targets: ["MDPDF"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // C libraries, one system-library target each.
+        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        /// ICU renames its symbols per version and clashes with Foundation's own ICU when
+        /// imported into Swift; this small C target wraps the few calls we need.
+        .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
+        // Stages.
+        .target(name: "MDCore"),
+        .target(name: "MDMarkdown", dependencies: ["MDCore", "CCmarkGFM", .product(name: "Yams", package: "Yams")]),
+        .target(name: "MDTheme", dependencies: ["MDCore"]),
+        .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme"]),
+        .target(name: "MDText", dependencies: ["MDCore", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim", "CHyphen"]),
+        .target(name: "MDPage", dependencies: ["MDCore"]),
+        .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage"]),
+        .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "CCairo", "CQPDF"]),
+        .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
+        .executableTarget(name: "mdpdf", dependencies: ["MDPDF", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // Tests, one target per module.
+        .testTarget(name: "MDCoreTests", dependencies: ["MDCore"]),
+        .testTarget(name: "MDMarkdownTests", dependencies: ["MDMarkdown"]),
+        .testTarget(name: "MDThemeTests", dependencies: ["MDTheme"]),
+        .testTarget(name: "MDTextTests", dependencies: ["MDText"]),
+        .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"]),
+        .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage"]),
+        .testTarget(name: "MDPDFTests", dependencies: ["MDPDF"]),
+        .testTarget(name: "CLITests", dependencies: []),
+    ]
+)

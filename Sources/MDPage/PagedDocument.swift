@@ -1,0 +1,168 @@
+import MDCore
+
+/// The output of layout and the only input of the renderer: pages of positioned items.
+/// Everything is already decided here (glyph positions, decoration shapes, link rects);
+/// the renderer only turns items into drawing calls.
+public struct PagedDocument: Sendable {
+    public var pages: [Page]
+    public var metadata: DocumentMetadata
+    /// Bookmarks, in document order; `level` gives the nesting (1 = top).
+    public var outline: [OutlineEntry]
+    public init(pages: [Page], metadata: DocumentMetadata = DocumentMetadata(), outline: [OutlineEntry] = []) {
+        self.pages = pages; self.metadata = metadata; self.outline = outline
+    }
+}
+
+public struct Page: Sendable {
+    public var size: Size
+    /// Painted in order (later items on top).
+    public var items: [PageItem]
+    public init(size: Size, items: [PageItem] = []) { self.size = size; self.items = items }
+}
+
+public enum PageItem: Sendable {
+    case glyphs(GlyphRun)
+    case shape(Shape)
+    case image(PlacedImage)
+    /// A clickable area; one per line fragment of a link.
+    case link(rect: Rect, target: LinkTarget)
+    /// A named destination (the target of internal links and outline entries).
+    case destination(name: String, at: Point)
+}
+
+/// A font file a glyph run is drawn with. The renderer opens its own face from it.
+public struct FontFile: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    /// Face index inside a collection (.ttc); 0 for a plain font file.
+    public var index: Int
+    public init(path: String, index: Int) { self.path = path; self.index = index }
+    public var description: String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return index == 0 ? name : "\(name)#\(index)"
+    }
+}
+
+/// Glyphs of one font, size and color on one baseline, with the text they came from, so
+/// that the PDF's text layer gives back exactly the source text.
+public struct GlyphRun: Sendable {
+    public var font: FontFile
+    public var size: Points
+    public var color: Color
+    /// Glyph ids and absolute positions (the glyph origin on the baseline).
+    public var glyphs: [PlacedGlyph]
+    /// The UTF-8 text the glyphs represent.
+    public var text: String
+    /// Cluster map in glyph order: each cluster covers `bytes` UTF-8 bytes of `text` and
+    /// `glyphs` glyphs. When `backward` is set, the clusters walk the text from its end
+    /// (right-to-left runs).
+    public var clusters: [TextCluster]
+    public var backward: Bool
+    public init(font: FontFile, size: Points, color: Color, glyphs: [PlacedGlyph], text: String,
+                clusters: [TextCluster], backward: Bool = false) {
+        self.font = font; self.size = size; self.color = color; self.glyphs = glyphs
+        self.text = text; self.clusters = clusters; self.backward = backward
+    }
+}
+
+public struct PlacedGlyph: Hashable, Sendable {
+    public var id: UInt32
+    public var position: Point
+    public init(id: UInt32, position: Point) { self.id = id; self.position = position }
+}
+
+public struct TextCluster: Hashable, Sendable {
+    public var bytes: Int
+    public var glyphs: Int
+    public init(bytes: Int, glyphs: Int) { self.bytes = bytes; self.glyphs = glyphs }
+}
+
+/// A drawn decoration: boxes, bars, rules, bullets, underline segments.
+public struct Shape: Sendable {
+    public enum Geometry: Sendable {
+        case rect(Rect, cornerRadius: Points)
+        case ellipse(Rect)
+        case line(from: Point, to: Point)
+        /// A closed or open polyline.
+        case polyline([Point], closed: Bool)
+    }
+    public var geometry: Geometry
+    public var fill: Color?
+    public var stroke: Stroke?
+    public init(_ geometry: Geometry, fill: Color? = nil, stroke: Stroke? = nil) {
+        self.geometry = geometry; self.fill = fill; self.stroke = stroke
+    }
+}
+
+public struct Stroke: Sendable, Hashable {
+    public enum Dash: Sendable, Hashable {
+        case solid
+        /// Dashes of `length` separated by `gap`, butt caps, starting at `phase`.
+        case dashed(length: Points, gap: Points, phase: Points)
+        /// Round dots (zero-length dashes with round caps) `spacing` apart, centre to centre.
+        case dotted(spacing: Points, phase: Points)
+    }
+    public var width: Points
+    public var color: Color
+    public var dash: Dash
+    public init(width: Points, color: Color, dash: Dash = .solid) {
+        self.width = width; self.color = color; self.dash = dash
+    }
+}
+
+public struct PlacedImage: Sendable {
+    public var source: ImageSource
+    /// Where the image is painted, scaled to fill the rect.
+    public var rect: Rect
+    public init(source: ImageSource, rect: Rect) { self.source = source; self.rect = rect }
+}
+
+/// An image file, already checked to be readable and of a supported format.
+public struct ImageSource: Hashable, Sendable {
+    public enum Format: String, Sendable { case png, jpeg }
+    public var path: String
+    public var format: Format
+    /// Size in pixels.
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public init(path: String, format: Format, pixelWidth: Int, pixelHeight: Int) {
+        self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+    }
+}
+
+public enum LinkTarget: Hashable, Sendable {
+    /// An external URI (http, mailto, …) or a relative file link.
+    case uri(String)
+    /// A named destination in this document.
+    case internalDestination(String)
+}
+
+public struct OutlineEntry: Hashable, Sendable {
+    public var title: String
+    public var level: Int
+    public var destination: String
+    /// Whether the entry's children are shown when the PDF opens.
+    public var open: Bool
+    public init(title: String, level: Int, destination: String, open: Bool) {
+        self.title = title; self.level = level; self.destination = destination; self.open = open
+    }
+}
+
+/// The PDF's document information. Dates are seconds since 1970 (UTC); nil leaves them out.
+public struct DocumentMetadata: Hashable, Sendable {
+    public var title: String?
+    public var author: String?
+    public var subject: String?
+    public var keywords: String?
+    public var language: String?
+    public var creator: String?
+    public var producer: String?
+    public var creationDate: Int?
+    public var modificationDate: Int?
+    public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
+                language: String? = nil, creator: String? = nil, producer: String? = nil,
+                creationDate: Int? = nil, modificationDate: Int? = nil) {
+        self.title = title; self.author = author; self.subject = subject; self.keywords = keywords
+        self.language = language; self.creator = creator; self.producer = producer
+        self.creationDate = creationDate; self.modificationDate = modificationDate
+    }
+}

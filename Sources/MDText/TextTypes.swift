@@ -1,0 +1,112 @@
+import MDCore
+import MDPage
+
+/// What the layout asks of the font system: families in preference order (generic
+/// names "serif", "sans-serif", "monospace" allowed), weight and slant.
+public struct FontRequest: Hashable, Sendable {
+    public var families: [String]
+    /// CSS-style weight: 400 regular, 700 bold.
+    public var weight: Int
+    public var italic: Bool
+    public init(families: [String], weight: Int = 400, italic: Bool = false) {
+        self.families = families; self.weight = weight; self.italic = italic
+    }
+}
+
+/// An OpenType feature switch, e.g. `FontFeature("liga", 0)` to turn ligatures off.
+public struct FontFeature: Hashable, Sendable {
+    public var tag: String
+    public var value: UInt32
+    public init(_ tag: String, _ value: UInt32) { self.tag = tag; self.value = value }
+}
+
+/// A concrete font face loaded by a `TextContext`; only meaningful with that context.
+public struct FontID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let raw: Int
+    public init(raw: Int) { self.raw = raw }
+    public static func < (a: FontID, b: FontID) -> Bool { a.raw < b.raw }
+    public var description: String { "f\(raw)" }
+}
+
+/// Vertical metrics of a face in em (fractions of the font size). Distances below the
+/// baseline are positive (`descender`, `underlinePosition`); `strikeoutPosition` is
+/// above the baseline, positive.
+public struct FontMetrics: Hashable, Sendable {
+    public var ascender: Em
+    public var descender: Em
+    public var lineGap: Em
+    public var xHeight: Em
+    public var capHeight: Em
+    public var underlinePosition: Em
+    public var underlineThickness: Em
+    public var strikeoutPosition: Em
+    public var strikeoutThickness: Em
+    public init(ascender: Em, descender: Em, lineGap: Em, xHeight: Em, capHeight: Em,
+                underlinePosition: Em, underlineThickness: Em, strikeoutPosition: Em, strikeoutThickness: Em) {
+        self.ascender = ascender; self.descender = descender; self.lineGap = lineGap
+        self.xHeight = xHeight; self.capHeight = capHeight
+        self.underlinePosition = underlinePosition; self.underlineThickness = underlineThickness
+        self.strikeoutPosition = strikeoutPosition; self.strikeoutThickness = strikeoutThickness
+    }
+}
+
+/// One styled stretch of a paragraph to shape: a UTF-8 byte range of the paragraph text.
+public struct ShapingRun: Hashable, Sendable {
+    public var range: Range<Int>
+    public var font: FontRequest
+    public var size: Points
+    public var features: [FontFeature]
+    /// BCP 47 language tag, e.g. "en"; nil lets HarfBuzz guess.
+    public var language: String?
+    public init(range: Range<Int>, font: FontRequest, size: Points, features: [FontFeature] = [], language: String? = nil) {
+        self.range = range; self.font = font; self.size = size; self.features = features; self.language = language
+    }
+}
+
+/// One glyph as shaped, in *logical* order (see `ShapedParagraph.glyphs`).
+public struct ShapedGlyph: Hashable, Sendable {
+    public var id: UInt32
+    public var font: FontID
+    public var size: Points
+    /// UTF-8 byte offset in the paragraph text of the first byte of this glyph's cluster.
+    public var cluster: Int
+    public var advance: Points
+    /// Offset from the pen position; `dy` positive is *down* (page space).
+    public var dx: Points
+    public var dy: Points
+    /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: a line may not start or end at this
+    /// glyph's cluster without reshaping.
+    public var unsafeToBreak: Bool
+    /// Index of the `ShapingRun` this glyph belongs to.
+    public var run: Int
+    /// Set when this glyph belongs to a right-to-left item.
+    public var rtl: Bool
+    public init(id: UInt32, font: FontID, size: Points, cluster: Int, advance: Points, dx: Points, dy: Points,
+                unsafeToBreak: Bool, run: Int, rtl: Bool) {
+        self.id = id; self.font = font; self.size = size; self.cluster = cluster; self.advance = advance
+        self.dx = dx; self.dy = dy; self.unsafeToBreak = unsafeToBreak; self.run = run; self.rtl = rtl
+    }
+}
+
+/// A place where a line may end: a new line may start at `offset` (UTF-8 bytes).
+public struct BreakOpportunity: Hashable, Sendable {
+    public var offset: Int
+    /// A hard break (newline in the text): the line must end here.
+    public var mandatory: Bool
+    public init(offset: Int, mandatory: Bool) { self.offset = offset; self.mandatory = mandatory }
+}
+
+/// A paragraph shaped as a whole.
+public struct ShapedParagraph: Sendable {
+    public var text: String
+    /// Glyphs in logical order: `cluster` never decreases along the array. The glyphs of
+    /// a right-to-left item come out of HarfBuzz in visual order and are stored reversed;
+    /// whoever draws a line reverses each maximal run of `rtl` glyphs back.
+    public var glyphs: [ShapedGlyph]
+    /// Unicode line-break opportunities (ICU), ascending, excluding offset 0; the text's
+    /// end is always the last entry.
+    public var breaks: [BreakOpportunity]
+    public init(text: String, glyphs: [ShapedGlyph], breaks: [BreakOpportunity]) {
+        self.text = text; self.glyphs = glyphs; self.breaks = breaks
+    }
+}
