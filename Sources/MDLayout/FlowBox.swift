@@ -1,0 +1,109 @@
+import MDCore
+import MDPage
+
+/// The unit of pagination: a line of text, a table row, an image, a rule. Its items are
+/// positioned at their final x and at y relative to the box's top; pagination only
+/// moves boxes down the page. A box is never split.
+struct FlowBox {
+    var height: Points
+    /// Space wanted above the box (collapsed block spacing); dropped at a page top.
+    var gapBefore: Points
+    var items: [PageItem]
+    /// The line fragments this box holds (for dumps and `--debug-layout`).
+    var fragments: [LineFragment]
+    /// Ids of the enclosing containers, outermost first.
+    var containers: [Int]
+    /// Whether a page may break right before this box.
+    var breakBefore: BreakRule
+    /// Baseline of the box's first line of text, from its top (for list markers).
+    var firstBaseline: Points?
+    /// x-height of the first line's own font (shape markers center on it).
+    var firstXHeight: Points = .zero
+    /// Destinations and outline entries that start at this box.
+    var anchors: [Anchor] = []
+
+    init(height: Points, gapBefore: Points = .zero, items: [PageItem] = [], fragments: [LineFragment] = [],
+         containers: [Int] = [], breakBefore: BreakRule = .allowed, firstBaseline: Points? = nil) {
+        self.height = height; self.gapBefore = gapBefore; self.items = items; self.fragments = fragments
+        self.containers = containers; self.breakBefore = breakBefore; self.firstBaseline = firstBaseline
+    }
+}
+
+enum BreakRule { case allowed, avoid }
+
+/// A named position in the document: a heading (with its outline entry) or a footnote.
+struct Anchor {
+    var name: String
+    var x: Points
+    /// From the box's top.
+    var y: Points
+    var outline: (title: String, level: Int)?
+}
+
+/// A box drawn around or beside a run of flow boxes (code block, block quote),
+/// one part per page.
+struct ContainerInfo {
+    var x: Points
+    var width: Points
+    var padTop: Points
+    var padBottom: Points
+    var background: Color?
+    var border: Color?
+    var borderWidth: Points
+    var cornerRadius: Points
+    var bar: Color?
+    var barWidth: Points
+}
+
+/// A laid-out line, as in TextKit: `rect` spans the container's width, `usedRect` what
+/// the glyphs cover; y values are relative to the owning box until pagination places it.
+public struct LineFragment: Sendable {
+    public var rect: Rect
+    public var usedRect: Rect
+    public var baseline: Points
+    /// UTF-8 byte range of the paragraph text.
+    public var range: Range<Int>
+    /// The line's text (for dumps).
+    public var text: String
+    public var source: SourceRange
+
+    func offsetBy(dy: Points) -> LineFragment {
+        var f = self
+        f.rect = rect.offsetBy(dx: .zero, dy: dy)
+        f.usedRect = usedRect.offsetBy(dx: .zero, dy: dy)
+        f.baseline = baseline + dy
+        return f
+    }
+}
+
+extension PageItem {
+    /// The item moved down by `dy`.
+    func offsetBy(dy: Points) -> PageItem {
+        switch self {
+        case .glyphs(var run):
+            for i in run.glyphs.indices { run.glyphs[i].position.y += dy }
+            return .glyphs(run)
+        case .shape(var s):
+            s.geometry = s.geometry.offsetBy(dy: dy)
+            return .shape(s)
+        case .image(var img):
+            img.rect = img.rect.offsetBy(dx: .zero, dy: dy)
+            return .image(img)
+        case .link(let rect, let target):
+            return .link(rect: rect.offsetBy(dx: .zero, dy: dy), target: target)
+        case .destination(let name, let at):
+            return .destination(name: name, at: Point(x: at.x, y: at.y + dy))
+        }
+    }
+}
+
+extension Shape.Geometry {
+    func offsetBy(dy: Points) -> Shape.Geometry {
+        switch self {
+        case .rect(let r, let c): return .rect(r.offsetBy(dx: .zero, dy: dy), cornerRadius: c)
+        case .ellipse(let r): return .ellipse(r.offsetBy(dx: .zero, dy: dy))
+        case .line(let a, let b): return .line(from: Point(x: a.x, y: a.y + dy), to: Point(x: b.x, y: b.y + dy))
+        case .polyline(let pts, let closed): return .polyline(pts.map { Point(x: $0.x, y: $0.y + dy) }, closed: closed)
+        }
+    }
+}

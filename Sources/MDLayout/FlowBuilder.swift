@@ -1,0 +1,178 @@
+import MDCore
+import MDPage
+import MDStyle
+import MDText
+
+/// Walks the styled blocks and produces the flow: boxes with final x positions, the
+/// containers drawn around them, and the anchors. Block spacing collapses (the gap
+/// between two blocks is the larger of the two spaces). Recursion depth is bounded by
+/// the parser's nesting cap.
+final class FlowBuilder {
+    let env: LayoutEnvironment
+    let lines: LineBuilder
+    private(set) var boxes: [FlowBox] = []
+    private(set) var containers: [ContainerInfo] = []
+    private var open: [Int] = []
+    private var pendingSpace = Points.zero
+    private var keepNext = false
+
+    init(env: LayoutEnvironment) {
+        self.env = env
+        self.lines = LineBuilder(env: env)
+    }
+
+    /// Appends a box inside the open containers, taking the pending block space.
+    func add(_ box: FlowBox) {
+        var b = box
+        b.gapBefore = max(pendingSpace, b.gapBefore)
+        pendingSpace = .zero
+        b.containers = open
+        if keepNext { b.breakBefore = .avoid; keepNext = false }
+        boxes.append(b)
+    }
+
+    func space(_ s: Points) { pendingSpace = max(pendingSpace, s) }
+
+    func build(_ blocks: [StyledBlock], x: Points, width: Points) {
+        for block in blocks {
+            switch block {
+            case .paragraph(let p): paragraph(p, x: x, width: width)
+            case .container(let c): container(c, x: x, width: width)
+            case .list(let l): list(l, x: x, width: width)
+            case .table(let t): TableLayout(builder: self).layout(t, x: x, width: width)
+            case .image(let i): image(i, x: x, width: width)
+            case .rule(let r): rule(r, x: x, width: width)
+            }
+        }
+    }
+
+    func paragraph(_ p: StyledParagraph, x: Points, width: Points) {
+        let prepared = PreparedParagraph(p, env: env)
+        var ls = lines.lines(prepared, x: x, width: width)
+        guard !ls.isEmpty else { return }
+        ls[0].gapBefore = p.spaceBefore
+        if case .heading(let level, let anchor, let title) = p.role, !anchor.isEmpty {
+            ls[0].anchors.append(Anchor(name: anchor, x: x, y: .zero, outline: (title, level)))
+            for i in 1..<ls.count { ls[i].breakBefore = .avoid }
+        }
+        let first = ls[0].breakBefore
+        for (i, l) in ls.enumerated() {
+            add(l)
+            if i == 0, first == .avoid { boxes[boxes.count - 1].breakBefore = .avoid }
+        }
+        keepNext = p.keepWithNext
+        space(p.spaceAfter)
+    }
+
+    func container(_ c: StyledContainer, x: Points, width: Points) {
+        space(c.spaceBefore)
+        let id = containers.count
+        containers.append(ContainerInfo(x: x, width: width, padTop: c.padding.top, padBottom: c.padding.bottom,
+                                        background: c.background, border: c.border, borderWidth: c.borderWidth,
+                                        cornerRadius: c.cornerRadius, bar: c.bar, barWidth: c.barWidth))
+        open.append(id)
+        build(c.children, x: x + c.padding.left, width: width - c.padding.left - c.padding.right)
+        open.removeLast()
+        space(c.spaceAfter)
+    }
+
+    // MARK: Lists
+
+    func list(_ l: StyledList, x: Points, width: Points) {
+        // Text markers are shaped on their own; the marker column fits the widest one.
+        var widest = Points.zero
+        var shapedMarkers: [Int: (ShapedParagraph, AttributedText)] = [:]
+        for (i, item) in l.items.enumerated() {
+            if case .text(let t) = item.marker {
+                let s = env.text.shape(t.string, runs: env.shapingRuns(t))
+                shapedMarkers[i] = (s, t)
+                widest = max(widest, Points(s.glyphs.reduce(0) { $0 + $1.advance.value }))
+            }
+        }
+        let indent = max(l.indent, widest + l.markerGap)
+        let markerRight = x + indent - l.markerGap
+        for (i, item) in l.items.enumerated() {
+            if i > 0 { space(l.itemSpacing) }
+            let start = boxes.count
+            build(item.children, x: x + indent, width: width - indent)
+            if boxes.count == start {
+                // An empty item still gets a line (about one body line high), so its marker shows.
+                var empty = FlowBox(height: l.indent * 0.9, firstBaseline: l.indent * 0.65)
+                empty.firstXHeight = l.indent * 0.3
+                add(empty)
+            }
+            guard let target = (start..<boxes.count).first(where: { boxes[$0].firstBaseline != nil }) else { continue }
+            let baseline = boxes[target].firstBaseline!
+            let xh = boxes[target].firstXHeight
+            boxes[target].items += markerItems(item.marker, shaped: shapedMarkers[i], right: markerRight,
+                                               baseline: baseline, xHeight: xh)
+            if let anchor = item.anchor {
+                boxes[target].anchors.append(Anchor(name: anchor, x: x, y: .zero, outline: nil))
+            }
+        }
+        space(l.spaceAfter)
+    }
+
+    /// The drawn marker beside an item's first line: right-aligned at `right`; shapes
+    /// centered on the line's x-height, text on its baseline.
+    func markerItems(_ m: ListMarker, shaped: (ShapedParagraph, AttributedText)?, right: Points,
+                     baseline: Points, xHeight: Points) -> [PageItem] {
+        let midY = baseline - xHeight / 2
+        switch m {
+        case .shape(let kind, let size, let color):
+            let r = Rect(x: right - size, y: midY - size / 2, width: size, height: size)
+            switch kind {
+            case .disc: return [.shape(Shape(.ellipse(r), fill: color))]
+            case .circle:
+                let w = size * 0.16
+                let inner = Rect(x: r.minX + w / 2, y: r.minY + w / 2, width: size - w, height: size - w)
+                return [.shape(Shape(.ellipse(inner), stroke: Stroke(width: w, color: color)))]
+            case .square: return [.shape(Shape(.rect(r, cornerRadius: .zero), fill: color))]
+            case .dash:
+                let t = size * 0.22
+                return [.shape(Shape(.rect(Rect(x: right - size, y: midY - t / 2, width: size, height: t), cornerRadius: .zero), fill: color))]
+            }
+        case .text(let t):
+            guard let (s, _) = shaped else { return [] }
+            let w = Points(s.glyphs.reduce(0) { $0 + $1.advance.value })
+            return lines.glyphItems(Array(t.string.utf8), t, glyphs: s.glyphs[...], textEnd: t.string.utf8.count,
+                                    originX: right - w, baseline: baseline)
+        case .checkbox(let checked, let size, let color):
+            let r = Rect(x: right - size, y: midY - size / 2, width: size, height: size)
+            let stroke = Stroke(width: size * 0.09, color: color)
+            var items: [PageItem] = [.shape(Shape(.rect(r, cornerRadius: size * 0.15), stroke: stroke))]
+            if checked {
+                let pts = [Point(x: r.minX + size * 0.22, y: r.minY + size * 0.52),
+                           Point(x: r.minX + size * 0.42, y: r.minY + size * 0.74),
+                           Point(x: r.minX + size * 0.80, y: r.minY + size * 0.26)]
+                items.append(.shape(Shape(.polyline(pts, closed: false), stroke: Stroke(width: size * 0.13, color: color))))
+            }
+            return items
+        }
+    }
+
+    // MARK: Images and rules
+
+    func image(_ i: StyledImage, x: Points, width: Points) {
+        var w = Points(Double(i.pixelWidth) * 0.75), h = Points(Double(i.pixelHeight) * 0.75)
+        if w > width { h = h * (width / w); w = width }
+        let maxH = env.pageBodyHeight * 0.95
+        if h > maxH { w = w * (maxH / h); h = maxH }
+        let rect = Rect(x: x, y: .zero, width: w, height: h)
+        var items: [PageItem] = [.image(PlacedImage(source: ImageSource(path: i.path, format: i.format == .png ? .png : .jpeg,
+                                                                          pixelWidth: i.pixelWidth, pixelHeight: i.pixelHeight), rect: rect))]
+        if let link = i.link { items.append(.link(rect: rect, target: LineBuilder.target(link))) }
+        let frag = LineFragment(rect: Rect(x: x, y: .zero, width: width, height: h), usedRect: rect, baseline: h,
+                                range: 0..<0, text: "[image \(i.path.split(separator: "/").last ?? "")]", source: i.source)
+        add(FlowBox(height: h, items: items, fragments: [frag], firstBaseline: h))
+        space(i.spaceAfter)
+    }
+
+    func rule(_ r: StyledRule, x: Points, width: Points) {
+        space(r.spaceBefore)
+        let y = r.thickness / 2
+        add(FlowBox(height: r.thickness, items: [.shape(Shape(.line(from: Point(x: x, y: y), to: Point(x: x + width, y: y)),
+                                                              stroke: Stroke(width: r.thickness, color: r.color)))]))
+        space(r.spaceAfter)
+    }
+}

@@ -1,0 +1,45 @@
+import MDCore
+import MDPage
+
+extension LayoutResult {
+    /// A text dump of the layout, rounded to 2 decimals: per page its line fragments
+    /// (rect, used rect, baseline, text) and its items (glyph runs with origin, shapes,
+    /// links, destinations). The cheapest stable test oracle there is.
+    public func dump(items: Bool = true) -> String {
+        var out = ""
+        for (n, page) in document.pages.enumerated() {
+            out += "page \(n + 1) \(page.size)\n"
+            for f in fragments[n] {
+                out += "  line \(f.rect) used \(f.usedRect) base \(f.baseline) \"\(f.text)\"\n"
+            }
+            guard items else { continue }
+            for item in page.items {
+                switch item {
+                case .glyphs(let r):
+                    let o = r.glyphs.first?.position ?? .zero
+                    out += "  glyphs \(r.font) \(r.size) \(r.color) at \(o) \"\(r.text)\"\n"
+                case .shape(let s):
+                    out += "  shape \(s.geometry.dumpDescription)\(s.fill.map { " fill \($0)" } ?? "")\(s.stroke.map { " stroke \($0.width) \($0.color)" } ?? "")\n"
+                case .image(let i):
+                    out += "  image \(i.rect) \(i.source.path.split(separator: "/").last ?? "")\n"
+                case .link(let rect, let target):
+                    out += "  link \(rect) \(target)\n"
+                case .destination(let name, let at):
+                    out += "  dest \(name) \(at)\n"
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension Shape.Geometry {
+    var dumpDescription: String {
+        switch self {
+        case .rect(let r, let c): return "rect \(r) r=\(c)"
+        case .ellipse(let r): return "ellipse \(r)"
+        case .line(let a, let b): return "line \(a)-\(b)"
+        case .polyline(let p, let closed): return "polyline \(p.map(\.description).joined(separator: " "))\(closed ? " closed" : "")"
+        }
+    }
+}

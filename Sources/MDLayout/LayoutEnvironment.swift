@@ -1,0 +1,49 @@
+import MDCore
+import MDStyle
+import MDText
+
+/// Everything the layout of one document shares: the font system, the line breaker,
+/// caches and the diagnostic sink. Passed explicitly; there are no globals.
+final class LayoutEnvironment {
+    let text: TextContext
+    let breaker: LineBreaker
+    let diagnostics: DiagnosticSink
+    let language: String?
+    /// Height of the page body: nothing taller than this can be placed (images are scaled to fit).
+    var pageBodyHeight = Points(700)
+    private var fontCache: [FontSpec: FontID] = [:]
+    private var metricsCache: [FontID: FontMetrics] = [:]
+
+    init(text: TextContext, breaker: LineBreaker, diagnostics: DiagnosticSink, language: String?) {
+        self.text = text; self.breaker = breaker; self.diagnostics = diagnostics; self.language = language
+    }
+
+    func request(_ f: FontSpec) -> FontRequest {
+        FontRequest(families: f.families, weight: f.weight, italic: f.italic)
+    }
+
+    /// The primary face of a font spec (its metrics size line boxes and decorations).
+    func primaryFont(_ f: FontSpec) -> FontID {
+        if let id = fontCache[f] { return id }
+        let id = text.primaryFont(for: request(f))
+        fontCache[f] = id
+        return id
+    }
+
+    func metrics(_ f: FontSpec) -> FontMetrics { metrics(primaryFont(f)) }
+
+    func metrics(_ id: FontID) -> FontMetrics {
+        if let m = metricsCache[id] { return m }
+        let m = text.metrics(of: id)
+        metricsCache[id] = m
+        return m
+    }
+
+    /// Shaping runs for attributed text: one per styled run, in the same order.
+    func shapingRuns(_ t: AttributedText) -> [ShapingRun] {
+        t.runs.map { r in
+            ShapingRun(range: r.range, font: request(r.layout.font), size: r.layout.size,
+                       features: r.layout.font.features.map { FontFeature($0.tag, $0.value) }, language: language)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import MDCore
+import MDPage
+import MDStyle
+import MDText
+
+/// Turns a prepared paragraph into line boxes: breaks it into lines, sets each line's
+/// height from the fonts it uses, aligns it, and converts its glyphs into glyph runs
+/// and per-fragment decorations (code backgrounds, strike lines, link areas).
+struct LineBuilder {
+    let env: LayoutEnvironment
+
+    /// The paragraph's lines as flow boxes at `x`, `width` wide.
+    func lines(_ p: PreparedParagraph, x: Points, width: Points) -> [FlowBox] {
+        let para = p.paragraph
+        let ranges = env.breaker.breakLines(p) { start in
+            var w = width
+            if start.index == 0 { w -= para.firstLineIndent }
+            if p.isContinuation(start.offset) { w -= p.wrapMarkWidth }
+            return max(w, para.baseSize)
+        }
+        var boxes: [FlowBox] = []
+        boxes.reserveCapacity(ranges.count)
+        for (i, r) in ranges.enumerated() {
+            let lastOfParagraph = i == ranges.count - 1
+            let endsHard = r.upperBound > 0 && r.upperBound <= p.length && p.bytes[r.upperBound - 1] == 0x0A
+            var indent = i == 0 ? para.firstLineIndent : .zero
+            var markItems: [PageItem] = []
+            let continuation = p.isContinuation(r.lowerBound)
+            if continuation { indent += p.wrapMarkWidth }
+            let line = makeLine(p, r, x: x + indent, width: width - indent,
+                                justify: para.alignment == .justify && !lastOfParagraph && !endsHard)
+            if continuation, let mark = p.wrapMark {
+                markItems = glyphItems(Array(mark.text.utf8), para.wrapMark!, glyphs: mark.glyphs[...], textEnd: mark.text.utf8.count,
+                                       originX: x, baseline: line.baseline)
+            }
+            var box = FlowBox(height: line.height, items: markItems + line.items, fragments: [line.fragment],
+                              breakBefore: .allowed, firstBaseline: line.baseline)
+            box.firstXHeight = env.metrics(para.baseFont).xHeight.at(para.baseSize)
+            boxes.append(box)
+        }
+        applyOrphanWidowRules(&boxes, keepTogether: false)
+        return boxes
+    }
+
+    /// At least two lines of a paragraph at the bottom and at the top of a page.
+    func applyOrphanWidowRules(_ boxes: inout [FlowBox], keepTogether: Bool) {
+        let n = boxes.count
+        for i in 1..<max(n, 1) where keepTogether || i < 2 || n - i < 2 {
+            boxes[i].breakBefore = .avoid
+        }
+    }
+
+    struct Line {
+        var height: Points
+        var baseline: Points
+        var items: [PageItem]
+        var fragment: LineFragment
+    }
+
+    /// One line: vertical metrics, alignment, glyph runs and decorations. y values are
+    /// relative to the line's top.
+    func makeLine(_ p: PreparedParagraph, _ range: Range<Int>, x: Points, width: Points, justify: Bool) -> Line {
+        let para = p.paragraph
+        let vis = p.visibleRange(range.lowerBound, range.upperBound)
+        var glyphs = lineGlyphs(p, vis)
+
+        // Vertical metrics: the paragraph's strut plus every run on the line.
+        var ascent = Points.zero, descent = Points.zero
+        func include(_ font: FontSpec, _ size: Points, shift: Points) {
+            let m = env.metrics(font)
+            let a = m.ascender.at(size), d = m.descender.at(size)
+            let half = (size * para.lineHeight - (a + d)) / 2
+            ascent = max(ascent, a + half + shift)
+            descent = max(descent, d + half - shift)
+        }
+        include(para.baseFont, para.baseSize, shift: .zero)
+        var seenRuns = Set<Int>()
+        for g in glyphs where seenRuns.insert(g.run).inserted {
+            let l = para.text.runs[g.run].layout
+            include(l.font, l.size, shift: l.baselineShift)
+        }
+        let baseline = ascent
+
+        // Horizontal: alignment and justification.
+        let used = Points(glyphs.reduce(0) { $0 + $1.advance.value })
+        var extra = width - used
+        var offset = Points.zero
+        if justify, extra > .zero {
+            let spaces = glyphs.indices.filter { p.bytes[glyphs[$0].cluster] == 0x20 }
+            if !spaces.isEmpty, extra / Double(spaces.count) <= para.baseSize * 1.2 {
+                let add = extra / Double(spaces.count)
+                for i in spaces { glyphs[i].advance += add }
+                extra = .zero
+            }
+        } else if extra > .zero {
+            switch para.alignment {
+            case .center: offset = extra / 2
+            case .right: offset = extra
+            default: break
+            }
+        }
+        let displayed = visualOrder(glyphs)
+        let startX = x + offset
+        var items = glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound, originX: startX, baseline: baseline)
+        items = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent) + items
+        let usedWidth = Points(displayed.reduce(0) { $0 + $1.advance.value })
+        let text = String(decoding: p.bytes[vis], as: UTF8.self)
+        let fragment = LineFragment(rect: Rect(x: x, y: .zero, width: width, height: ascent + descent),
+                                    usedRect: Rect(x: startX, y: .zero, width: usedWidth, height: ascent + descent),
+                                    baseline: baseline, range: range, text: text, source: para.source)
+        return Line(height: ascent + descent, baseline: baseline, items: items, fragment: fragment)
+    }
+
+    /// The glyphs of the visible range, reshaped when a line edge falls where HarfBuzz
+    /// says breaking is unsafe (inside a ligature or a contextual form).
+    func lineGlyphs(_ p: PreparedParagraph, _ vis: Range<Int>) -> [ShapedGlyph] {
+        let g0 = p.glyphIndex(at: vis.lowerBound), g1 = p.glyphIndex(at: vis.upperBound)
+        guard g0 < g1 else { return [] }
+        let all = p.shaped.glyphs
+        let unsafeStart = vis.lowerBound > 0 && all[g0].unsafeToBreak
+        let unsafeEnd = g1 < all.count && all[g1].unsafeToBreak
+        guard unsafeStart || unsafeEnd else {
+            return all[g0..<g1].filter { p.bytes[$0.cluster] != 0x0A }
+        }
+        // Reshape just this line's text, keeping the original run indices and offsets.
+        var sub: [ShapingRun] = []
+        var map: [Int] = []
+        for (i, r) in env.shapingRuns(p.paragraph.text).enumerated() {
+            let lo = max(r.range.lowerBound, vis.lowerBound), hi = min(r.range.upperBound, vis.upperBound)
+            guard lo < hi else { continue }
+            var c = r
+            c.range = (lo - vis.lowerBound)..<(hi - vis.lowerBound)
+            sub.append(c)
+            map.append(i)
+        }
+        let text = String(decoding: p.bytes[vis], as: UTF8.self)
+        let shaped = env.text.shape(text, runs: sub)
+        return shaped.glyphs.compactMap { g in
+            var g = g
+            g.cluster += vis.lowerBound
+            g.run = map[g.run]
+            return p.bytes[g.cluster] == 0x0A ? nil : g
+        }
+    }
+
+    /// Logical to display order: each maximal run of right-to-left glyphs is reversed back.
+    func visualOrder(_ glyphs: [ShapedGlyph]) -> [ShapedGlyph] {
+        guard glyphs.contains(where: { $0.rtl }) else { return glyphs }
+        var out: [ShapedGlyph] = []
+        out.reserveCapacity(glyphs.count)
+        var i = 0
+        while i < glyphs.count {
+            if glyphs[i].rtl {
+                var j = i
+                while j < glyphs.count, glyphs[j].rtl { j += 1 }
+                out += glyphs[i..<j].reversed()
+                i = j
+            } else {
+                out.append(glyphs[i]); i += 1
+            }
+        }
+        return out
+    }
+}

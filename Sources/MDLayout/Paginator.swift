@@ -1,0 +1,107 @@
+import MDCore
+import MDPage
+
+/// A box placed on a page: its index in the flow and its top edge in page space.
+struct Placement {
+    var box: Int
+    var top: Points
+}
+
+/// Flows boxes into pages. A box goes on the current page when it fits above the body's
+/// bottom (less the bottom padding of the containers it is in, so a box split across
+/// pages is closed on both parts); otherwise the page breaks before the latest box that
+/// allows it (widow/orphan and keep-with-next rules), and those boxes move on.
+struct Paginator {
+    let body: Rect
+    let boxes: [FlowBox]
+    let containers: [ContainerInfo]
+
+    func paginate() -> [[Placement]] {
+        var pages: [[Placement]] = []
+        var current: [Placement] = []
+        var y = body.minY
+        var i = 0
+        while i < boxes.count {
+            let b = boxes[i]
+            let atTop = current.isEmpty
+            let prev = atTop ? [] : boxes[current.last!.box].containers
+            let entering = b.containers[commonPrefix(prev, b.containers)...]
+            let top = y + (atTop ? .zero : b.gapBefore) + padTop(entering)
+            let reserve = padBottom(b.containers[...])
+            if atTop || top + b.height + reserve <= body.maxY + Points(0.01) {
+                current.append(Placement(box: i, top: top))
+                let next = i + 1 < boxes.count ? boxes[i + 1].containers : []
+                y = top + b.height + padBottom(b.containers[commonPrefix(b.containers, next)...])
+                i += 1
+                continue
+            }
+            // Break: go back to the latest box that allows a break before it.
+            let first = current.first!.box
+            var j = i
+            while j > first, boxes[j].breakBefore == .avoid { j -= 1 }
+            if j == first { j = i }
+            current.removeAll { $0.box >= j }
+            pages.append(current)
+            current = []
+            y = body.minY
+            i = j
+        }
+        if !current.isEmpty || pages.isEmpty { pages.append(current) }
+        return pages
+    }
+
+    /// Items of one page: container parts first (behind), then each box's items.
+    func items(for placements: [Placement]) -> [PageItem] {
+        var out: [PageItem] = []
+        out += containerParts(placements)
+        for p in placements {
+            out += boxes[p.box].items.map { $0.offsetBy(dy: p.top) }
+        }
+        return out
+    }
+
+    /// One background/border/bar per container per page, spanning its boxes on the page
+    /// plus the paddings that pagination reserved for it and for the containers inside it.
+    func containerParts(_ placements: [Placement]) -> [PageItem] {
+        var spans: [Int: (top: Points, bottom: Points)] = [:]
+        var order: [Int] = []
+        for p in placements {
+            let b = boxes[p.box]
+            for (k, c) in b.containers.enumerated() {
+                let inner = b.containers[k...]
+                let top = p.top - padTop(inner), bottom = p.top + b.height + padBottom(inner)
+                if let s = spans[c] {
+                    spans[c] = (min(s.top, top), max(s.bottom, bottom))
+                } else {
+                    spans[c] = (top, bottom)
+                    order.append(c)
+                }
+            }
+        }
+        var out: [PageItem] = []
+        for c in order.sorted() {
+            let info = containers[c], s = spans[c]!
+            let rect = Rect(x: info.x, y: s.top, width: info.width, height: s.bottom - s.top)
+            if info.background != nil || info.border != nil {
+                let stroke = info.border.map { Stroke(width: info.borderWidth, color: $0) }
+                let inset = info.border == nil ? Points.zero : info.borderWidth / 2
+                let r = Rect(x: rect.minX + inset, y: rect.minY + inset, width: rect.width - inset * 2, height: rect.height - inset * 2)
+                out.append(.shape(Shape(.rect(r, cornerRadius: info.cornerRadius), fill: info.background, stroke: stroke)))
+            }
+            if let bar = info.bar {
+                out.append(.shape(Shape(.rect(Rect(x: info.x, y: s.top, width: info.barWidth, height: s.bottom - s.top),
+                                              cornerRadius: info.barWidth / 2), fill: bar)))
+            }
+        }
+        return out
+    }
+
+    private func commonPrefix(_ a: [Int], _ b: [Int]) -> Int {
+        var k = 0
+        while k < a.count, k < b.count, a[k] == b[k] { k += 1 }
+        return k
+    }
+
+    private func padTop(_ ids: ArraySlice<Int>) -> Points { ids.reduce(.zero) { $0 + containers[$1].padTop } }
+    private func padBottom(_ ids: ArraySlice<Int>) -> Points { ids.reduce(.zero) { $0 + containers[$1].padBottom } }
+}

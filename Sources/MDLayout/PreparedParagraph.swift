@@ -1,0 +1,91 @@
+import MDCore
+import MDStyle
+import MDText
+
+/// A paragraph shaped once and measurable anywhere: prefix sums of glyph advances make
+/// the width of any stretch O(log n). Table column sizing and line breaking share it.
+struct PreparedParagraph: BreakableText {
+    let paragraph: StyledParagraph
+    let shaped: ShapedParagraph
+    let bytes: [UInt8]
+    /// `prefix[i]` is the advance of glyphs `0..<i`, in points.
+    let prefix: [Double]
+    let env: LayoutEnvironment
+    /// The wrap mark for continuation lines of code, shaped, and its width with its gap.
+    let wrapMark: ShapedParagraph?
+    let wrapMarkWidth: Points
+
+    init(_ p: StyledParagraph, env: LayoutEnvironment) {
+        paragraph = p
+        self.env = env
+        shaped = env.text.shape(p.text.string, runs: env.shapingRuns(p.text))
+        bytes = Array(p.text.string.utf8)
+        var acc = 0.0
+        var pre = [Double](repeating: 0, count: shaped.glyphs.count + 1)
+        for (i, g) in shaped.glyphs.enumerated() { acc += g.advance.value; pre[i + 1] = acc }
+        prefix = pre
+        if let mark = p.wrapMark, !mark.isEmpty {
+            let s = env.text.shape(mark.string, runs: env.shapingRuns(mark))
+            wrapMark = s
+            wrapMarkWidth = Points(s.glyphs.reduce(0) { $0 + $1.advance.value }) + p.baseSize * 0.3
+        } else {
+            wrapMark = nil
+            wrapMarkWidth = .zero
+        }
+    }
+
+    var length: Int { bytes.count }
+    var breaks: [BreakOpportunity] { shaped.breaks }
+
+    func graphemeBoundaries() -> [Int] { env.text.graphemeBoundaries(in: paragraph.text.string) }
+
+    /// Index of the first glyph whose cluster is at or after `offset`.
+    func glyphIndex(at offset: Int) -> Int {
+        let g = shaped.glyphs
+        var lo = 0, hi = g.count
+        while lo < hi { let m = (lo + hi) / 2; if g[m].cluster < offset { lo = m + 1 } else { hi = m } }
+        return lo
+    }
+
+    @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A }
+
+    /// The drawn part of a line: leading spaces dropped (unless whitespace is kept),
+    /// trailing spaces and the hard-break character always dropped.
+    func visibleRange(_ start: Int, _ end: Int) -> Range<Int> {
+        var s = start, e = end
+        while e > s, isSpace(bytes[e - 1]) { e -= 1 }
+        if paragraph.preservesWhitespace {
+            // Code keeps its indentation, but a wrapped line does not start with the space it broke at.
+            if s > 0, bytes[s - 1] != 0x0A { while s < e, bytes[s] == 0x20 { s += 1 } }
+        } else {
+            while s < e, isSpace(bytes[s]) { s += 1 }
+        }
+        return s..<max(s, e)
+    }
+
+    func width(from start: Int, to end: Int) -> Points {
+        let v = visibleRange(start, end)
+        return Points(prefix[glyphIndex(at: v.upperBound)] - prefix[glyphIndex(at: v.lowerBound)])
+    }
+
+    /// Narrowest width that avoids cutting words (the widest piece between breaks) and
+    /// the width of the longest hard line: what table columns are sized from.
+    func intrinsicWidths() -> (min: Points, max: Points) {
+        var minW = Points.zero, maxW = Points.zero
+        var start = 0, lineStart = 0
+        for b in shaped.breaks {
+            minW = max(minW, width(from: start, to: b.offset))
+            if b.mandatory || b.offset == length {
+                maxW = max(maxW, width(from: lineStart, to: b.offset))
+                lineStart = b.offset
+            }
+            start = b.offset
+        }
+        return (minW, max(maxW, minW))
+    }
+
+    /// Whether a line starting at `offset` continues a wrapped line of code.
+    func isContinuation(_ offset: Int) -> Bool {
+        wrapMark != nil && offset > 0 && bytes[offset - 1] != 0x0A
+    }
+}

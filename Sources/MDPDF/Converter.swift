@@ -1,0 +1,91 @@
+import Foundation
+import MDCore
+import MDLayout
+import MDMarkdown
+import MDPage
+import MDRender
+import MDStyle
+import MDText
+import MDTheme
+
+/// mdpdf's version, printed by `--version` and written as the PDF producer.
+public enum MDPDFVersion {
+    public static let current = "0.1.0"
+}
+
+/// Everything a conversion needs besides the Markdown bytes.
+public struct ConversionOptions: Sendable {
+    public var theme: ThemeSource
+    /// Overrides the theme's page size ("a4", "letter", …).
+    public var pageSize: String?
+    /// Folder that relative image paths are resolved against.
+    public var baseDirectory: String
+    /// PDF creation/modification date, seconds since 1970 (SOURCE_DATE_EPOCH or the
+    /// input's modification time); nil leaves the dates out.
+    public var date: Int?
+    public init(theme: ThemeSource = .builtin("default"), pageSize: String? = nil, baseDirectory: String = ".", date: Int? = nil) {
+        self.theme = theme; self.pageSize = pageSize; self.baseDirectory = baseDirectory; self.date = date
+    }
+}
+
+public struct ConversionResult: Sendable {
+    public var pdf: [UInt8]
+    /// Warnings found on the way; locations refer to the Markdown input.
+    public var diagnostics: [Diagnostic]
+    public var pageCount: Int
+    public var layout: LayoutResult
+}
+
+/// The whole pipeline: decode → parse → style → lay out → render.
+public enum Converter {
+    public static func convert(_ input: [UInt8], options: ConversionOptions) throws(ConversionError) -> ConversionResult {
+        let theme = try ThemeLoader.load(options.theme)
+        let sink = DiagnosticSink()
+        let source = try InputDecoder.decode(input, diagnostics: sink)
+        let document = MarkdownParser.parse(source, diagnostics: sink)
+        let styled = DocumentStyler.style(document, theme: theme,
+                                          options: StyleOptions(baseDirectory: options.baseDirectory, pageSize: options.pageSize),
+                                          diagnostics: sink)
+        let text = TextContext(diagnostics: sink)
+        var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink)
+        layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
+        layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
+        layout.document.metadata.creationDate = options.date
+        layout.document.metadata.modificationDate = options.date
+        let pdf = try PDFRenderer.render(layout.document)
+        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count, layout: layout)
+    }
+}
+
+/// Turns input bytes into text: UTF-8 (a BOM is dropped); invalid sequences become
+/// U+FFFD with a warning at the first one; NUL bytes mean the file is not text.
+enum InputDecoder {
+    static func decode(_ bytes: [UInt8], diagnostics: DiagnosticSink) throws(ConversionError) -> String {
+        if let nul = bytes.firstIndex(of: 0) {
+            let line = bytes[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw .unreadableInput(path: "", reason: "this is not a text file (NUL byte on line \(line)); mdpdf reads UTF-8 Markdown")
+        }
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if let s = String(validating: body, as: UTF8.self) { return s }
+        // Find the first invalid sequence to name its line.
+        var line = 1, col = 1
+        var it = body.makeIterator()
+        var decoder = UTF8()
+        var offsetInLine = 0
+        loop: while true {
+            switch decoder.decode(&it) {
+            case .scalarValue(let u):
+                if u == "\n" { line += 1; offsetInLine = 0 } else { offsetInLine += 1 }
+            case .emptyInput: break loop
+            case .error:
+                col = offsetInLine + 1
+                break loop
+            }
+        }
+        diagnostics.add(Diagnostic(.warning, "invalid UTF-8; undecodable bytes are shown as \u{FFFD}",
+                                   at: SourceLocation(line: line, column: col),
+                                   hint: "save the file as UTF-8"))
+        return String(decoding: body, as: UTF8.self)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import MDCore
+import MDMarkdown
+import MDTheme
+
+/// What the style stage needs besides the document and the theme.
+public struct StyleOptions: Sendable {
+    /// Folder that relative image paths are resolved against (the Markdown file's folder).
+    public var baseDirectory: String
+    /// Overrides the theme's page size ("a4", "letter", …).
+    public var pageSize: String?
+    public init(baseDirectory: String, pageSize: String? = nil) {
+        self.baseDirectory = baseDirectory; self.pageSize = pageSize
+    }
+}
+
+/// The style stage: maps each Markdown element to styled blocks using the theme.
+public struct DocumentStyler {
+    let theme: Theme
+    let options: StyleOptions
+    let diagnostics: DiagnosticSink
+    var slugger = Slugger()
+    var firstH1: String?
+
+    public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
+                             diagnostics: DiagnosticSink) -> StyledDocument {
+        var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics)
+        let root = styler.rootContext
+        var blocks = styler.styleBlocks(document.blocks, root)
+        blocks += styler.styleFootnotes(document.footnotes, root)
+        return StyledDocument(blocks: blocks, page: styler.pageSetup(),
+                              metadata: styler.metadata(document.frontMatter))
+    }
+
+    var rootContext: StyleContext {
+        let size = theme.body.fontSize.resolve(em: Points(12))
+        return StyleContext(font: FontSpec(families: theme.body.fontFamily), size: size, color: theme.body.color.color,
+                            alignment: theme.paragraph.alignment, lineHeight: theme.body.lineHeight)
+    }
+
+    func pageSetup() -> PageSetup {
+        let p = theme.page
+        let size = PaperSize.size(named: options.pageSize ?? p.size) ?? PaperSize.size(named: "a4")!
+        let em = rootContext.size
+        return PageSetup(size: size,
+                         margins: EdgeInsets(top: p.margins.top.resolve(em: em), right: p.margins.right.resolve(em: em),
+                                             bottom: p.margins.bottom.resolve(em: em), left: p.margins.left.resolve(em: em)),
+                         footerTemplate: p.footer.center, footerFont: FontSpec(families: theme.body.fontFamily),
+                         footerSize: p.footer.fontSize.resolve(em: em), footerColor: p.footer.color.color,
+                         footerDistance: p.footer.distance.resolve(em: em))
+    }
+
+    func metadata(_ fm: FrontMatter?) -> StyledMetadata {
+        StyledMetadata(title: fm?.string("title") ?? firstH1, author: fm?.string("author"),
+                       subject: fm?.string("subject") ?? fm?.string("description"),
+                       keywords: fm?.string("keywords"), language: fm?.string("lang") ?? fm?.string("language") ?? theme.body.language)
+    }
+
+    // MARK: Blocks
+
+    mutating func styleBlocks(_ blocks: [Block], _ ctx: StyleContext) -> [StyledBlock] {
+        var out: [StyledBlock] = []
+        for b in blocks { out += styleBlock(b, ctx) }
+        return out
+    }
+
+    mutating func styleBlock(_ block: Block, _ ctx: StyleContext) -> [StyledBlock] {
+        switch block.kind {
+        case .paragraph(let inlines):
+            if let images = standaloneImages(inlines, block.range) { return images }
+            return paragraph(inlines, ctx, range: block.range).map { [.paragraph($0)] } ?? []
+        case .heading(let level, let inlines):
+            return [.paragraph(heading(level, inlines, ctx, range: block.range))]
+        case .codeBlock(_, let text):
+            return [codeBlock(text, ctx, range: block.range)]
+        case .htmlBlock(let html):
+            warnHTML(at: block.range.start)
+            let visible = HTMLText.visibleText(html).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !visible.isEmpty else { return [] }
+            return paragraph([.text(visible)], ctx, range: block.range).map { [.paragraph($0)] } ?? []
+        case .blockQuote(let children):
+            return [blockQuote(children, ctx)]
+        case .list(let info, let items):
+            return [list(info, items, ctx)]
+        case .thematicBreak:
+            let r = theme.rule
+            return [.rule(StyledRule(color: r.color.color, thickness: r.thickness.resolve(em: ctx.size),
+                                     spaceBefore: r.spaceBefore.resolve(em: ctx.size), spaceAfter: r.spaceAfter.resolve(em: ctx.size)))]
+        case .table(let table):
+            return [self.table(table, ctx, range: block.range)]
+        }
+    }
+
+    mutating func paragraph(_ inlines: [Inline], _ ctx: StyleContext, range: SourceRange) -> StyledParagraph? {
+        var builder = TextBuilder()
+        appendInlines(inlines, InlineState(ctx), to: &builder)
+        guard !builder.isBlank else { return nil }
+        let p = theme.paragraph
+        return StyledParagraph(text: builder.trimmedTrailingWhitespace(), alignment: ctx.alignment, lineHeight: ctx.lineHeight,
+                               spaceBefore: .zero, spaceAfter: ctx.tight ? .zero : p.spaceAfter.resolve(em: ctx.size),
+                               firstLineIndent: p.firstLineIndent.resolve(em: ctx.size),
+                               baseFont: ctx.font, baseSize: ctx.size, source: range)
+    }
+
+    mutating func heading(_ level: Int, _ inlines: [Inline], _ ctx: StyleContext, range: SourceRange) -> StyledParagraph {
+        let h = theme.headings, lv = h.level(level)
+        var hctx = ctx
+        hctx.font = FontSpec(families: h.fontFamily, weight: h.fontWeight)
+        hctx.size = lv.fontSize.resolve(em: rootContext.size)
+        hctx.color = h.color.color
+        var builder = TextBuilder()
+        appendInlines(inlines, InlineState(hctx), to: &builder)
+        let title = PlainText.of(inlines)
+        if level == 1, firstH1 == nil, !title.isEmpty { firstH1 = title }
+        let anchor = slugger.slug(for: title)
+        return StyledParagraph(text: builder.trimmedTrailingWhitespace(), alignment: .left, lineHeight: h.lineHeight,
+                               spaceBefore: lv.spaceBefore.resolve(em: hctx.size), spaceAfter: lv.spaceAfter.resolve(em: hctx.size),
+                               keepWithNext: true, role: .heading(level: level, anchor: anchor, title: title),
+                               baseFont: hctx.font, baseSize: hctx.size, source: range)
+    }
+
+    func codeBlock(_ text: String, _ ctx: StyleContext, range: SourceRange) -> StyledBlock {
+        let c = theme.codeBlock
+        let size = c.fontSize.resolve(em: ctx.size)
+        let font = FontSpec(families: c.fontFamily, features: [FeatureSetting("liga", 0), FeatureSetting("calt", 0)])
+        var code = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        code = Self.expandTabs(code)
+        let layout = RunLayout(font: font, size: size)
+        var b = TextBuilder()
+        b.append(code, layout, RunPaint(color: c.color.color))
+        var mark = TextBuilder()
+        mark.append(c.wrapMark, layout, RunPaint(color: c.wrapMarkColor.color))
+        let para = StyledParagraph(text: b.text, alignment: .left, lineHeight: c.lineHeight, spaceBefore: .zero, spaceAfter: .zero,
+                                   role: .code, wrapMark: c.wrapMark.isEmpty ? nil : mark.text, preservesWhitespace: true,
+                                   baseFont: font, baseSize: size, source: range)
+        let pad = c.padding.resolve(em: size)
+        return .container(StyledContainer(kind: .codeBlock, children: [.paragraph(para)], padding: EdgeInsets(all: pad),
+                                          background: c.background?.color, border: c.borderColor?.color,
+                                          borderWidth: c.borderWidth.resolve(em: size), cornerRadius: c.cornerRadius.resolve(em: size),
+                                          spaceAfter: ctx.tight ? Points(0.3 * ctx.size.value) : c.spaceAfter.resolve(em: ctx.size)))
+    }
+
+    /// Tabs to spaces at 4-column stops (code keeps its alignment).
+    static func expandTabs(_ s: String) -> String {
+        guard s.contains("\t") else { return s }
+        var out = "", col = 0
+        for ch in s {
+            if ch == "\t" { let n = 4 - col % 4; out += String(repeating: " ", count: n); col += n }
+            else if ch == "\n" { out.append(ch); col = 0 }
+            else { out.append(ch); col += 1 }
+        }
+        return out
+    }
+
+    mutating func blockQuote(_ children: [Block], _ ctx: StyleContext) -> StyledBlock {
+        let q = theme.blockQuote
+        var qctx = ctx
+        qctx.color = q.color.color
+        qctx.tight = false
+        let barWidth = q.barWidth.resolve(em: ctx.size)
+        return .container(StyledContainer(kind: .blockQuote, children: styleBlocks(children, qctx),
+                                          padding: EdgeInsets(top: .zero, right: .zero, bottom: .zero, left: q.indent.resolve(em: ctx.size)),
+                                          bar: q.barColor.color, barWidth: barWidth,
+                                          spaceAfter: ctx.tight ? Points(0.3 * ctx.size.value) : q.spaceAfter.resolve(em: ctx.size)))
+    }
+
+    mutating func warnHTML(at loc: SourceLocation) {
+        diagnostics.warnOnce(key: "html", "raw HTML is not interpreted: its tags are left out and its text is printed",
+                             at: loc, hint: "this is reported once per document")
+    }
+}

@@ -1,0 +1,104 @@
+import MDCore
+import MDMarkdown
+import MDTheme
+
+extension DocumentStyler {
+    /// Flattens inlines into attributed text. Depth is bounded by the parser's nesting cap.
+    mutating func appendInlines(_ inlines: [Inline], _ state: InlineState, to b: inout TextBuilder) {
+        for inline in inlines {
+            switch inline {
+            case .text(let s):
+                b.append(Self.clean(s), state.layout, state.paint)
+            case .softBreak:
+                b.append(" ", state.layout, state.paint)
+            case .lineBreak:
+                b.append("\n", state.layout, state.paint)
+            case .code(let s):
+                var st = state
+                let c = theme.codeSpan
+                st.font = FontSpec(families: c.fontFamily, weight: state.font.weight, italic: false,
+                                   features: [FeatureSetting("liga", 0), FeatureSetting("calt", 0)])
+                st.size = c.fontSize.resolve(em: state.size)
+                if state.link == nil { st.color = c.color.color }
+                st.background = c.background?.color
+                st.backgroundPadding = c.padding.resolve(em: st.size)
+                b.append(Self.clean(s), st.layout, st.paint)
+            case .emphasis(let children):
+                var st = state
+                st.apply(theme.emphasis)
+                appendInlines(children, st, to: &b)
+            case .strong(let children):
+                var st = state
+                st.apply(theme.strong)
+                appendInlines(children, st, to: &b)
+            case .strikethrough(let children):
+                var st = state
+                st.apply(theme.strikethrough)
+                st.strikethrough = true
+                appendInlines(children, st, to: &b)
+            case .link(let destination, _, let children):
+                var st = state
+                st.apply(theme.link)
+                st.link = destination
+                appendInlines(children, st, to: &b)
+            case .image(let source, _, let alt, let at):
+                // Images inside running text print their alt text (see `standaloneImages`).
+                var st = state
+                st.font.italic = true
+                let altText = PlainText.of(alt)
+                if !Self.isRemote(source), case .success = ImageProbe.probe(path: resolve(source)) {
+                    diagnostics.warning("image '\(source)' sits inside running text; its alt text is printed instead",
+                                        at: at, hint: "put the image in a paragraph of its own to show it")
+                } else {
+                    warnImage(source, at: at)
+                }
+                b.append(altText.isEmpty ? "[image]" : altText, st.layout, st.paint)
+            case .html(let html, let at):
+                warnHTML(at: at)
+                let visible = HTMLText.visibleText(html)
+                b.append(visible, state.layout, state.paint)
+            case .footnoteReference(let number, _):
+                var st = state
+                st.size = state.size * 0.68
+                st.baselineShift = state.size * 0.36
+                st.apply(theme.link)
+                st.link = "#fn-\(number)"
+                b.append(String(number), st.layout, st.paint)
+            }
+        }
+    }
+
+    /// Removes C0 control characters other than tab and newline (they have no glyphs),
+    /// and turns tabs into spaces.
+    static func clean(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return s }
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            if u == "\t" { out.append(" ") }
+            else if u == "\n" || (u.value >= 0x20 && u.value != 0x7F) { out.append(u) }
+        }
+        return String(out)
+    }
+}
+
+/// The plain text of inlines (titles, alt text, outline entries).
+enum PlainText {
+    static func of(_ inlines: [Inline]) -> String {
+        var out = ""
+        var stack: [ArraySlice<Inline>] = [inlines[...]]
+        while var top = stack.popLast() {
+            guard let first = top.popFirst() else { continue }
+            stack.append(top)
+            switch first {
+            case .text(let s), .code(let s): out += s
+            case .softBreak, .lineBreak: out += " "
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): stack.append(c[...])
+            case .link(_, _, let c): stack.append(c[...])
+            case .image(_, _, let alt, _): stack.append(alt[...])
+            case .html(let h, _): out += HTMLText.visibleText(h)
+            case .footnoteReference(let n, _): out += String(n)
+            }
+        }
+        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,263 @@
+import MDCore
+import MDTheme
+
+/// The document as blocks of attributed text with every theme decision made: fonts,
+/// sizes, colors, spacing, insets. Layout reads only this (never the theme).
+public struct StyledDocument: Sendable {
+    public var blocks: [StyledBlock]
+    public var page: PageSetup
+    public var metadata: StyledMetadata
+    public init(blocks: [StyledBlock], page: PageSetup, metadata: StyledMetadata) {
+        self.blocks = blocks; self.page = page; self.metadata = metadata
+    }
+}
+
+public struct StyledMetadata: Sendable, Hashable {
+    public var title: String?
+    public var author: String?
+    public var subject: String?
+    public var keywords: String?
+    public var language: String?
+    public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil, language: String? = nil) {
+        self.title = title; self.author = author; self.subject = subject; self.keywords = keywords; self.language = language
+    }
+}
+
+public struct PageSetup: Sendable, Hashable {
+    public var size: Size
+    public var margins: EdgeInsets
+    /// Centered footer template (`{page}`, `{pages}`); empty for none.
+    public var footerTemplate: String
+    public var footerFont: FontSpec
+    public var footerSize: Points
+    public var footerColor: Color
+    /// From the page's bottom edge to the footer baseline.
+    public var footerDistance: Points
+    /// The body rectangle: the page less its margins.
+    public var body: Rect {
+        Rect(x: margins.left, y: margins.top,
+             width: size.width - margins.left - margins.right,
+             height: size.height - margins.top - margins.bottom)
+    }
+}
+
+/// A font as the style stage asks for it; layout maps it to the font system.
+public struct FontSpec: Hashable, Sendable {
+    public var families: [String]
+    /// CSS weight (400 regular, 700 bold).
+    public var weight: Int
+    public var italic: Bool
+    /// OpenType feature switches (tag, value).
+    public var features: [FeatureSetting]
+    public init(families: [String], weight: Int = 400, italic: Bool = false, features: [FeatureSetting] = []) {
+        self.families = families; self.weight = weight; self.italic = italic; self.features = features
+    }
+}
+
+public struct FeatureSetting: Hashable, Sendable {
+    public var tag: String
+    public var value: UInt32
+    public init(_ tag: String, _ value: UInt32) { self.tag = tag; self.value = value }
+}
+
+public indirect enum StyledBlock: Sendable {
+    case paragraph(StyledParagraph)
+    /// A box around blocks: code blocks (background, border) and block quotes (bar).
+    case container(StyledContainer)
+    case list(StyledList)
+    case table(StyledTable)
+    case image(StyledImage)
+    case rule(StyledRule)
+}
+
+public enum BlockRole: Sendable, Hashable {
+    case body
+    /// A heading: level 1…6 and its anchor (slug) for links and the outline.
+    case heading(level: Int, anchor: String, title: String)
+    case code
+}
+
+public struct StyledParagraph: Sendable {
+    public var text: AttributedText
+    public var alignment: TextAlignment
+    /// Baseline-to-baseline distance as a multiple of each run's font size.
+    public var lineHeight: Double
+    public var spaceBefore: Points
+    public var spaceAfter: Points
+    public var firstLineIndent: Points
+    /// Avoid a page break between this block and the next (headings).
+    public var keepWithNext: Bool
+    public var role: BlockRole
+    /// For code: drawn at the start of each continuation line of a wrapped line.
+    public var wrapMark: AttributedText?
+    /// Keep whitespace at line starts (code); otherwise it is dropped at a wrap.
+    public var preservesWhitespace: Bool
+    /// The font and size of the paragraph's own text: the strut every line has even
+    /// when empty, so lines are evenly spaced.
+    public var baseFont: FontSpec
+    public var baseSize: Points
+    public var source: SourceRange
+    public init(text: AttributedText, alignment: TextAlignment, lineHeight: Double, spaceBefore: Points,
+                spaceAfter: Points, firstLineIndent: Points = .zero, keepWithNext: Bool = false, role: BlockRole = .body,
+                wrapMark: AttributedText? = nil, preservesWhitespace: Bool = false, baseFont: FontSpec, baseSize: Points,
+                source: SourceRange) {
+        self.text = text; self.alignment = alignment; self.lineHeight = lineHeight; self.spaceBefore = spaceBefore
+        self.spaceAfter = spaceAfter; self.firstLineIndent = firstLineIndent; self.keepWithNext = keepWithNext
+        self.role = role; self.wrapMark = wrapMark; self.preservesWhitespace = preservesWhitespace
+        self.baseFont = baseFont; self.baseSize = baseSize; self.source = source
+    }
+}
+
+/// Text with style runs. Run ranges are UTF-8 byte offsets, ascending, covering the
+/// string without gaps.
+public struct AttributedText: Sendable {
+    public var string: String
+    public var runs: [StyledRun]
+    public init(string: String = "", runs: [StyledRun] = []) { self.string = string; self.runs = runs }
+    public var isEmpty: Bool { string.isEmpty }
+}
+
+public struct StyledRun: Sendable {
+    public var range: Range<Int>
+    public var layout: RunLayout
+    public var paint: RunPaint
+    public init(range: Range<Int>, layout: RunLayout, paint: RunPaint) {
+        self.range = range; self.layout = layout; self.paint = paint
+    }
+}
+
+/// Attributes that change glyphs or their positions.
+public struct RunLayout: Hashable, Sendable {
+    public var font: FontSpec
+    public var size: Points
+    /// Raise (positive) or lower the baseline, e.g. for superscripts.
+    public var baselineShift: Points
+    public init(font: FontSpec, size: Points, baselineShift: Points = .zero) {
+        self.font = font; self.size = size; self.baselineShift = baselineShift
+    }
+}
+
+/// Attributes that only change how glyphs are painted; carried through layout untouched.
+public struct RunPaint: Hashable, Sendable {
+    public var color: Color
+    /// A rounded background behind the run's glyphs per line fragment (code spans).
+    public var background: Color?
+    /// Horizontal padding of `background` beyond the glyphs.
+    public var backgroundPadding: Points
+    public var strikethrough: Bool
+    /// A link target: an absolute URI, a relative file path, or `#anchor`.
+    public var link: String?
+    public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero,
+                strikethrough: Bool = false, link: String? = nil) {
+        self.color = color; self.background = background; self.backgroundPadding = backgroundPadding
+        self.strikethrough = strikethrough; self.link = link
+    }
+}
+
+public struct StyledContainer: Sendable {
+    public enum Kind: Sendable, Hashable { case codeBlock, blockQuote, footnotes }
+    public var kind: Kind
+    public var children: [StyledBlock]
+    /// From the container's edges to its content.
+    public var padding: EdgeInsets
+    public var background: Color?
+    public var border: Color?
+    public var borderWidth: Points
+    public var cornerRadius: Points
+    /// A bar at the left edge (block quotes).
+    public var bar: Color?
+    public var barWidth: Points
+    public var spaceBefore: Points
+    public var spaceAfter: Points
+    public init(kind: Kind, children: [StyledBlock], padding: EdgeInsets, background: Color? = nil, border: Color? = nil,
+                borderWidth: Points = .zero, cornerRadius: Points = .zero, bar: Color? = nil, barWidth: Points = .zero,
+                spaceBefore: Points = .zero, spaceAfter: Points = .zero) {
+        self.kind = kind; self.children = children; self.padding = padding; self.background = background
+        self.border = border; self.borderWidth = borderWidth; self.cornerRadius = cornerRadius
+        self.bar = bar; self.barWidth = barWidth; self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
+    }
+}
+
+public struct StyledList: Sendable {
+    public var items: [StyledListItem]
+    /// From the list's left edge to the item content.
+    public var indent: Points
+    /// From the marker's right edge to the content.
+    public var markerGap: Points
+    /// Extra space between items (loose lists).
+    public var itemSpacing: Points
+    public var spaceAfter: Points
+    public init(items: [StyledListItem], indent: Points, markerGap: Points, itemSpacing: Points, spaceAfter: Points) {
+        self.items = items; self.indent = indent; self.markerGap = markerGap
+        self.itemSpacing = itemSpacing; self.spaceAfter = spaceAfter
+    }
+}
+
+public struct StyledListItem: Sendable {
+    public var marker: ListMarker
+    public var children: [StyledBlock]
+    /// A named destination at the item's first line (footnotes).
+    public var anchor: String?
+    public init(marker: ListMarker, children: [StyledBlock], anchor: String? = nil) {
+        self.marker = marker; self.children = children; self.anchor = anchor
+    }
+}
+
+/// A list marker is drawn beside the item's first line fragment, never typed into the text.
+public enum ListMarker: Sendable {
+    public enum ShapeKind: String, Sendable, Hashable { case disc, circle, square, dash }
+    /// A drawn shape; `size` is its diameter/side, centered on the first line's x-height.
+    case shape(ShapeKind, size: Points, color: Color)
+    /// A text marker ("3.", "iv)", "➤") shaped on its own, right-aligned in the marker
+    /// column on the first line's baseline.
+    case text(AttributedText)
+    /// A drawn checkbox of side `size`; `checked` adds a check mark.
+    case checkbox(checked: Bool, size: Points, color: Color)
+}
+
+public struct StyledTable: Sendable {
+    public var columns: Int
+    public var alignments: [TextAlignment]
+    /// Row 0 is the header.
+    public var rows: [[StyledParagraph]]
+    public var cellPadding: Points
+    public var headerBackground: Color?
+    public var zebraBackground: Color?
+    public var borderColor: Color
+    public var borderWidth: Points
+    public var spaceAfter: Points
+    public var source: SourceRange
+    public init(columns: Int, alignments: [TextAlignment], rows: [[StyledParagraph]], cellPadding: Points,
+                headerBackground: Color?, zebraBackground: Color?, borderColor: Color, borderWidth: Points,
+                spaceAfter: Points, source: SourceRange) {
+        self.columns = columns; self.alignments = alignments; self.rows = rows; self.cellPadding = cellPadding
+        self.headerBackground = headerBackground; self.zebraBackground = zebraBackground
+        self.borderColor = borderColor; self.borderWidth = borderWidth; self.spaceAfter = spaceAfter; self.source = source
+    }
+}
+
+public struct StyledImage: Sendable {
+    public enum Format: String, Sendable { case png, jpeg }
+    /// Absolute path of a readable image file.
+    public var path: String
+    public var format: Format
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var spaceAfter: Points
+    public var link: String?
+    public var source: SourceRange
+    public init(path: String, format: Format, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: String?, source: SourceRange) {
+        self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+        self.spaceAfter = spaceAfter; self.link = link; self.source = source
+    }
+}
+
+public struct StyledRule: Sendable {
+    public var color: Color
+    public var thickness: Points
+    public var spaceBefore: Points
+    public var spaceAfter: Points
+    public init(color: Color, thickness: Points, spaceBefore: Points, spaceAfter: Points) {
+        self.color = color; self.thickness = thickness; self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
+    }
+}

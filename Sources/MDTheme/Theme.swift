@@ -1,0 +1,168 @@
+import MDCore
+
+/// A resolved theme: every property present. Built by merging a theme file over the
+/// built-in default theme (`ThemeLoader`), so the structs here need no defaults of
+/// their own; the default theme JSON *is* the complete set of defaults.
+public struct Theme: Codable, Sendable, Hashable {
+    public var version: Int
+    public var page: PageStyle
+    public var body: BodyStyle
+    public var paragraph: ParagraphStyle
+    public var headings: HeadingsStyle
+    public var emphasis: InlineStyle
+    public var strong: InlineStyle
+    public var strikethrough: InlineStyle
+    public var link: InlineStyle
+    public var codeSpan: CodeSpanStyle
+    public var codeBlock: CodeBlockStyle
+    public var blockQuote: BlockQuoteStyle
+    public var list: ListStyle
+    public var table: TableStyle
+    public var image: ImageStyle
+    public var rule: RuleStyle
+    public var footnotes: FootnotesStyle
+    public var html: InlineStyle
+}
+
+public struct PageStyle: Codable, Sendable, Hashable {
+    /// "a4", "letter", … (see `PaperSize`).
+    public var size: String
+    public var margins: Margins
+    public var footer: FooterStyle
+}
+
+public struct Margins: Codable, Sendable, Hashable {
+    public var top: Length, right: Length, bottom: Length, left: Length
+}
+
+public struct FooterStyle: Codable, Sendable, Hashable {
+    /// Template for the centered footer text; `{page}` and `{pages}` are replaced.
+    public var center: String
+    public var fontSize: Length
+    public var color: ThemeColor
+    /// From the page's bottom edge to the footer's baseline.
+    public var distance: Length
+}
+
+public struct BodyStyle: Codable, Sendable, Hashable {
+    public var fontFamily: [String]
+    public var fontSize: Length
+    /// Multiple of the font size from baseline to baseline.
+    public var lineHeight: Double
+    public var color: ThemeColor
+    /// BCP 47 tag used for shaping and the PDF's language.
+    public var language: String
+}
+
+public enum TextAlignment: String, Codable, Sendable, Hashable { case left, center, right, justify }
+
+public struct ParagraphStyle: Codable, Sendable, Hashable {
+    public var alignment: TextAlignment
+    public var spaceAfter: Length
+    public var firstLineIndent: Length
+}
+
+public struct HeadingsStyle: Codable, Sendable, Hashable {
+    public var fontFamily: [String]
+    public var fontWeight: Int
+    public var color: ThemeColor
+    public var lineHeight: Double
+    public var h1: HeadingLevelStyle, h2: HeadingLevelStyle, h3: HeadingLevelStyle
+    public var h4: HeadingLevelStyle, h5: HeadingLevelStyle, h6: HeadingLevelStyle
+
+    /// The style of heading `level` (1…6; out-of-range levels are clamped).
+    public func level(_ level: Int) -> HeadingLevelStyle {
+        [h1, h2, h3, h4, h5, h6][min(max(level, 1), 6) - 1]
+    }
+}
+
+public struct HeadingLevelStyle: Codable, Sendable, Hashable {
+    /// `em` is relative to the body font size.
+    public var fontSize: Length
+    /// `em` is relative to the heading's own font size.
+    public var spaceBefore: Length
+    public var spaceAfter: Length
+}
+
+/// A style applied on top of the surrounding text; nil leaves a property as it is.
+public struct InlineStyle: Codable, Sendable, Hashable {
+    public var fontWeight: Int?
+    public var italic: Bool?
+    public var color: ThemeColor?
+}
+
+public struct CodeSpanStyle: Codable, Sendable, Hashable {
+    public var fontFamily: [String]
+    /// `em` is relative to the surrounding text.
+    public var fontSize: Length
+    public var color: ThemeColor
+    public var background: ThemeColor?
+    /// Horizontal padding of the background, beyond the glyphs.
+    public var padding: Length
+}
+
+public struct CodeBlockStyle: Codable, Sendable, Hashable {
+    public var fontFamily: [String]
+    public var fontSize: Length
+    public var lineHeight: Double
+    public var color: ThemeColor
+    public var background: ThemeColor?
+    public var borderColor: ThemeColor?
+    public var borderWidth: Length
+    public var cornerRadius: Length
+    public var padding: Length
+    public var spaceAfter: Length
+    /// Drawn at the start of a continuation line when a long code line wraps.
+    public var wrapMark: String
+    public var wrapMarkColor: ThemeColor
+}
+
+public struct BlockQuoteStyle: Codable, Sendable, Hashable {
+    public var color: ThemeColor
+    public var barColor: ThemeColor
+    public var barWidth: Length
+    /// From the bar's left edge to the quoted text.
+    public var indent: Length
+    public var spaceAfter: Length
+}
+
+public struct ListStyle: Codable, Sendable, Hashable {
+    /// From the list's left edge to the item text.
+    public var indent: Length
+    /// From the marker's right edge to the item text.
+    public var markerGap: Length
+    /// Extra space between the items of a loose list.
+    public var itemSpacing: Length
+    /// Marker per nesting level (cycled): "disc", "circle", "square", "dash" or any text.
+    public var bullets: [String]
+    public var markerColor: ThemeColor
+    public var taskBoxColor: ThemeColor
+}
+
+public struct TableStyle: Codable, Sendable, Hashable {
+    public var fontSize: Length
+    public var cellPadding: Length
+    public var headerBackground: ThemeColor?
+    public var headerFontWeight: Int
+    public var borderColor: ThemeColor
+    public var borderWidth: Length
+    public var zebraBackground: ThemeColor?
+    public var spaceAfter: Length
+}
+
+public struct ImageStyle: Codable, Sendable, Hashable {
+    public var spaceAfter: Length
+}
+
+public struct RuleStyle: Codable, Sendable, Hashable {
+    public var color: ThemeColor
+    public var thickness: Length
+    public var spaceBefore: Length
+    public var spaceAfter: Length
+}
+
+public struct FootnotesStyle: Codable, Sendable, Hashable {
+    public var fontSize: Length
+    public var ruleColor: ThemeColor
+    public var spaceBefore: Length
+}

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import MDCore
+import MDPDF
+import MDTheme
+
+/// The documented exit codes (sysexits.h values, so shell scripts can tell them apart).
+enum ExitStatus: Int32 {
+    case success = 0
+    case usage = 64
+    case invalidTheme = 65
+    case unreadableInput = 66
+    case conversionFailed = 70
+    case cannotWriteOutput = 73
+
+    static func of(_ e: ConversionError) -> ExitStatus {
+        switch e {
+        case .unreadableInput: return .unreadableInput
+        case .invalidTheme: return .invalidTheme
+        case .renderFailed: return .conversionFailed
+        case .unwritableOutput: return .cannotWriteOutput
+        }
+    }
+}
+
+enum PageSizeArgument: String, ExpressibleByArgument, CaseIterable {
+    case a3, a4, a5, letter, legal
+}
+
+@main
+struct MDPDFCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mdpdf",
+        abstract: "Typeset Markdown (CommonMark + GitHub extensions) into PDF.",
+        discussion: """
+        Each FILE.md is written as FILE.pdf beside it, unless -o says otherwise.
+        Warnings and errors go to standard error as FILE:LINE:COLUMN: warning: …
+
+        EXAMPLES
+          mdpdf notes.md                     writes notes.pdf
+          mdpdf notes.md -o out/notes.pdf    chooses the output file
+          mdpdf a.md b.md c.md               converts each to its own PDF
+          mdpdf a.md b.md -o build/          writes build/a.pdf and build/b.pdf
+          cat notes.md | mdpdf - -o - > notes.pdf
+          mdpdf --page-size letter --theme mytheme.json notes.md
+
+        EXIT CODES
+          0   success (even with warnings)
+          64  bad usage (unknown option, bad value)
+          65  invalid theme
+          66  input missing, unreadable or not text
+          70  conversion failed
+          73  output cannot be written
+
+        The output is written atomically: a failed run never leaves a partial PDF and
+        never replaces an existing one. SOURCE_DATE_EPOCH sets the PDF dates; without
+        it the input file's modification time is used, so the same input always gives
+        the same bytes.
+        """,
+        version: "mdpdf \(MDPDFVersion.current)")
+
+    @Argument(help: ArgumentHelp("Markdown files to convert; - reads standard input.", valueName: "FILE"))
+    var files: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Output file (- for standard output), or a folder (ending in /) for several inputs.", valueName: "OUT"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Built-in theme name or path to a JSON theme file.", valueName: "NAME|PATH"))
+    var theme: String = "default"
+
+    @Option(name: .customLong("page-size"), help: "Paper size, overriding the theme's (a3, a4, a5, letter, legal).")
+    var pageSize: PageSizeArgument?
+
+    mutating func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("no input file given (use - to read standard input)") }
+        if files.count > 1, let o = output, o == "-" {
+            throw ValidationError("-o - (standard output) takes a single input")
+        }
+        if files.count > 1, let o = output, !o.hasSuffix("/"), !isDirectory(o) {
+            throw ValidationError("with several inputs, -o must name a folder (end it with /)")
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], Int(epoch) == nil {
+            throw ValidationError("SOURCE_DATE_EPOCH must be a whole number of seconds, not '\(epoch)'")
+        }
+    }
+
+    func run() throws {
+        let signals = InterruptCleanup()
+        var status = ExitStatus.success
+        for file in files {
+            let s = convert(file, cleanup: signals)
+            if status == .success { status = s }
+        }
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// Converts one input; prints its diagnostics; returns its exit status.
+    func convert(_ file: String, cleanup: InterruptCleanup) -> ExitStatus {
+        let display = file == "-" ? "<stdin>" : file
+        let destination = outputPath(for: file)
+        do {
+            let input = try InputReader.read(file)
+            var options = ConversionOptions(theme: ThemeSource(argument: theme), pageSize: pageSize?.rawValue,
+                                            baseDirectory: file == "-" ? FileManager.default.currentDirectoryPath
+                                                : (file as NSString).deletingLastPathComponent.nonEmpty ?? ".")
+            if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {
+                options.date = e
+            } else {
+                options.date = input.modificationTime
+            }
+            let result = try Converter.convert(input.bytes, options: options)
+            for d in result.diagnostics { printError(d.formatted(defaultFile: display)) }
+            try OutputWriter.write(result.pdf, to: destination, cleanup: cleanup)
+            return .success
+        } catch let e {
+            let described: String
+            switch e {
+            case .unreadableInput(let path, let reason): described = "\(path.isEmpty ? display : path): error: \(reason)"
+            default: described = e.description
+            }
+            printError(described)
+            return ExitStatus.of(e)
+        }
+    }
+
+    func outputPath(for file: String) -> String {
+        let base = file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        guard let o = output else {
+            if file == "-" { return "-" }
+            return ((file as NSString).deletingPathExtension) + ".pdf"
+        }
+        if o == "-" { return "-" }
+        if o.hasSuffix("/") || isDirectory(o) { return (o as NSString).appendingPathComponent(base + ".pdf") }
+        return o
+    }
+}
+
+func isDirectory(_ path: String) -> Bool {
+    var d: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d.boolValue
+}
+
+func printError(_ s: String) {
+    FileHandle.standardError.write(Data((s + "\n").utf8))
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
