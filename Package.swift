@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "MDMarkdown", dependencies: ["MDCore", "CCmarkGFM", .product(name: "Yams", package: "Yams")]),
         .target(name: "MDTheme", dependencies: ["MDCore"]),
         .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme"]),
-        .target(name: "MDText", dependencies: ["MDCore", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim", "CHyphen"]),
+        .target(name: "MDText", dependencies: ["MDCore", "MDPage", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim", "CHyphen"]),
         .target(name: "MDPage", dependencies: ["MDCore"]),
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage"]),
         .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "CCairo", "CQPDF"]),
