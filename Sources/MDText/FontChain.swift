@@ -26,8 +26,14 @@ final class FontChain {
     private var table: [Int16]
     private var others: [UInt32: Int16] = [:]
 
+    /// Entries that are emoji fonts (a family name containing "emoji"), in chain order.
+    let emojiEntries: [Int]
+
     init(entries: [Entry]) {
         self.entries = entries
+        self.emojiEntries = entries.indices.filter { i in
+            entries[i].families.contains { $0.lowercased().contains("emoji") }
+        }
         self.ids = Array(repeating: nil, count: entries.count)
         self.table = Array(repeating: Self.unknown, count: Self.tableSize)
     }
@@ -65,6 +71,11 @@ final class FontChain {
             candidate += 1
         }
         return -1
+    }
+
+    /// The first emoji font covering every scalar of `scalars`, or nil.
+    func firstEmojiCoveringAll(_ scalars: ArraySlice<UInt32>) -> Int? {
+        emojiEntries.first { covers($0, scalars) }
     }
 
     /// Whether entry `index` covers every scalar of `scalars`.

@@ -76,6 +76,8 @@ extension TextContext {
                 if chain.firstCovering(s) != 0 { return false }
                 continue
             }
+            // Emoji go cluster by cluster, to prefer an emoji font (see `assignPerCluster`).
+            if s >= ScalarClass.firstEmojiPlaneScalar { return false }
             switch ScalarClass(s) {
             case .ignorable, .control: continue
             case .space, .visible: if chain.firstCovering(s) != 0 { return false }
@@ -92,6 +94,9 @@ extension TextContext {
     /// - otherwise the primary face if it covers every visible scalar, else the first
     ///   face of the chain that covers them all, else the first face covering the base
     ///   character (so at least that renders), else the primary (which prints .notdef).
+    ///   Clusters asking for emoji presentation (an emoji-default pictograph, a skin tone,
+    ///   VS16) prefer an emoji font that covers them: text fonts like DejaVu Sans carry
+    ///   some pictographs in black and white, and mixing the two styles looks broken.
     private func assignPerCluster(_ scalars: [UInt32], _ range: Range<Int>, _ clusterStarts: [Bool],
                                   _ chain: FontChain, into fontOf: inout [Int32]) {
         var current = 0
@@ -103,6 +108,11 @@ extension TextContext {
             while j < range.upperBound && !clusterStarts[j] { j += 1 }
             visible.removeAll(keepingCapacity: true)
             spaces.removeAll(keepingCapacity: true)
+            var wantsEmoji = false
+            for k in i..<j {
+                if ScalarClass.requestsEmojiPresentation(scalars[k]) { wantsEmoji = true }
+                if scalars[k] == 0xFE0E { wantsEmoji = false; break }
+            }
             for k in i..<j {
                 switch ScalarClass(scalars[k]) {
                 case .visible: visible.append(scalars[k])
@@ -112,7 +122,9 @@ extension TextContext {
             }
             var chosen = current
             if !visible.isEmpty {
-                if chain.covers(0, visible[...]) {
+                if wantsEmoji, let emoji = chain.firstEmojiCoveringAll(visible[...]) {
+                    chosen = emoji
+                } else if chain.covers(0, visible[...]) {
                     chosen = 0
                 } else {
                     let all = chain.firstCoveringAll(visible[...])

@@ -79,6 +79,23 @@ enum ScalarClass {
         }
     }
 
+    /// Start of the Supplementary Multilingual Plane's symbol blocks (mahjong tiles,
+    /// playing cards, pictographs, emoticons…), where emoji live.
+    static let firstEmojiPlaneScalar: UInt32 = 0x1F000
+
+    /// Whether `s` asks for a colour emoji glyph: VS16, skin-tone modifiers, regional
+    /// indicators, and the pictograph blocks whose characters mostly default to emoji
+    /// presentation (an approximation of the Emoji_Presentation property).
+    static func requestsEmojiPresentation(_ s: UInt32) -> Bool {
+        switch s {
+        case 0xFE0F, 0x1F1E6...0x1F1FF, 0x1F300...0x1F64F, 0x1F680...0x1F6FF,
+             0x1F900...0x1F9FF, 0x1FA70...0x1FAFF:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt).
     private static func isDefaultIgnorable(_ s: UInt32) -> Bool {
         switch s {
