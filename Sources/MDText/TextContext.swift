@@ -35,11 +35,13 @@ public final class TextContext {
     /// With no runs at all there is nothing to shape with: glyphs are empty, breaks are
     /// still found.
     public func shape(_ text: String, runs: [ShapingRun]) -> ShapedParagraph {
-        var text = text
-        return text.withUTF8 { utf8 in
+        // `withUTF8` needs a mutable copy (it may make a bridged string native); the
+        // paragraph keeps the caller's string, so no bytes are copied for it.
+        var native = text
+        return native.withUTF8 { utf8 in
             let breaks = breakOpportunities(in: utf8)
             guard !runs.isEmpty, !utf8.isEmpty else {
-                return ShapedParagraph(text: String(decoding: utf8, as: UTF8.self), glyphs: [], breaks: breaks)
+                return ShapedParagraph(text: text, glyphs: [], breaks: breaks)
             }
             let decoded = DecodedText(utf8)
             let items = itemize(decoded, utf8: utf8, runs: runs)
@@ -52,7 +54,7 @@ public final class TextContext {
                              language: language(run.language), features: features[item.run],
                              into: &glyphs)
             }
-            return ShapedParagraph(text: String(decoding: utf8, as: UTF8.self), glyphs: glyphs, breaks: breaks)
+            return ShapedParagraph(text: text, glyphs: glyphs, breaks: breaks)
         }
     }
 
