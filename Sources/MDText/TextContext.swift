@@ -1,32 +1,133 @@
+import CHarfBuzz
 import MDCore
 import MDPage
 
 /// Owns the font database, loaded faces, shaping caches and break iterators for one
 /// conversion (or one thread). Not thread-safe; create one per conversion.
+///
+/// Every C handle lives in a small `final class` that destroys it in `deinit`; none is
+/// visible outside the module. `FontID`s index `faces` and are only meaningful here.
 public final class TextContext {
+    let diagnostics: DiagnosticSink
+    let database: FontDatabase
+    /// Loaded faces; `FontID.raw` is the index.
+    var faces: [Face] = []
+    var faceIDs: [FontFile: FontID] = [:]
+    let lineBreaker = BreakIterator(.line)
+    let graphemeBreaker = BreakIterator(.character)
+    let bidi = BidiAnalyzer()
+    let shaper = Shaper()
+    let scripts = ScriptLookup()
+    /// `hb_language_t` values are interned by HarfBuzz; looking them up by string is a
+    /// lock and a list walk, so remember them per tag.
+    var languages: [String: hb_language_t] = [:]
+
     public init(diagnostics: DiagnosticSink) {
-        fatalError("TextContext: not yet implemented")
+        self.diagnostics = diagnostics
+        self.database = FontDatabase(diagnostics: diagnostics)
     }
 
     /// Shapes `text` with the given runs (which cover the text without gaps, ascending),
     /// choosing fallback fonts per grapheme cluster where the requested font lacks a
     /// character, and finds its line-break opportunities.
+    ///
+    /// Bytes not covered by any run take the nearest run before them (or the first run).
+    /// With no runs at all there is nothing to shape with: glyphs are empty, breaks are
+    /// still found.
     public func shape(_ text: String, runs: [ShapingRun]) -> ShapedParagraph {
-        fatalError("not yet implemented")
+        // `withUTF8` needs a mutable copy (it may make a bridged string native); the
+        // paragraph keeps the caller's string, so no bytes are copied for it.
+        var native = text
+        return native.withUTF8 { utf8 in
+            let breaks = breakOpportunities(in: utf8)
+            guard !runs.isEmpty, !utf8.isEmpty else {
+                return ShapedParagraph(text: text, glyphs: [], breaks: breaks)
+            }
+            let decoded = DecodedText(utf8)
+            let items = itemize(decoded, utf8: utf8, runs: runs)
+            let features = runs.map { hbFeatures($0.features) }
+            var glyphs: [ShapedGlyph] = []
+            glyphs.reserveCapacity(decoded.count)
+            for item in items {
+                let run = runs[item.run]
+                shaper.shape(item, of: utf8, face: faces[item.font.raw], size: run.size,
+                             language: language(run.language), features: features[item.run],
+                             into: &glyphs)
+            }
+            return ShapedParagraph(text: text, glyphs: glyphs, breaks: breaks)
+        }
     }
 
     /// The face fontconfig picks for a request (before any per-character fallback);
     /// used for the metrics of a style (line height, underline position).
     public func primaryFont(for request: FontRequest) -> FontID {
-        fatalError("not yet implemented")
+        fontID(in: database.chain(for: request), at: 0)
     }
 
-    public func metrics(of font: FontID) -> FontMetrics { fatalError("not yet implemented") }
+    /// Vertical metrics in em; see `Face.readMetrics` for the fallbacks used when a
+    /// font's tables lack a value.
+    public func metrics(of font: FontID) -> FontMetrics { faces[font.raw].metrics }
 
     /// The file the renderer should open to draw glyphs of this face.
-    public func file(of font: FontID) -> FontFile { fatalError("not yet implemented") }
+    public func file(of font: FontID) -> FontFile { faces[font.raw].file }
 
     /// UTF-8 offsets of extended grapheme cluster boundaries in `text`, ascending,
     /// excluding 0, including `text.utf8.count`. Used to break words longer than a line.
-    public func graphemeBoundaries(in text: String) -> [Int] { fatalError("not yet implemented") }
+    public func graphemeBoundaries(in text: String) -> [Int] {
+        var text = text
+        return text.withUTF8 { utf8 in
+            var boundaries: [Int] = []
+            graphemeBreaker.forEachBoundary(in: utf8) { offset, _ in boundaries.append(offset) }
+            return boundaries
+        }
+    }
+
+    /// The `FontID` of entry `index` of `chain`, loading the face on first use. A chain
+    /// with no entries (no fonts installed at all) yields a face of no file, whose glyphs
+    /// are all .notdef; the conversion still completes and says why.
+    func fontID(in chain: FontChain, at index: Int) -> FontID {
+        guard chain.entries.indices.contains(index) else {
+            diagnostics.warnOnce(key: "text.no-fonts", "no fonts were found; text will not be readable",
+                                 hint: "install fonts (e.g. fonts-dejavu-core) and check `fc-list`")
+            return faceID(for: FontFile(path: "", index: 0))
+        }
+        if let id = chain.ids[index] { return id }
+        let id = faceID(for: chain.entries[index].file)
+        chain.ids[index] = id
+        return id
+    }
+
+    /// Loads each file and face index once, whichever chains refer to it.
+    private func faceID(for file: FontFile) -> FontID {
+        if let id = faceIDs[file] { return id }
+        let id = FontID(raw: faces.count)
+        faces.append(Face(file: file))
+        faceIDs[file] = id
+        return id
+    }
+
+    private func language(_ tag: String?) -> hb_language_t? {
+        guard let tag, !tag.isEmpty else { return nil }
+        if let cached = languages[tag] { return cached }
+        let language = hb_language_from_string(tag, Int32(tag.utf8.count))
+        languages[tag] = language
+        return language
+    }
+
+    /// Line-break opportunities by UAX #14 (ICU), ascending, after offset 0. The end of
+    /// the text is always last and marked mandatory (a paragraph's last line must end
+    /// there). An empty text has the single entry (0, mandatory).
+    func breakOpportunities(in utf8: UnsafeBufferPointer<UInt8>) -> [BreakOpportunity] {
+        guard !utf8.isEmpty else { return [BreakOpportunity(offset: 0, mandatory: true)] }
+        var breaks: [BreakOpportunity] = []
+        lineBreaker.forEachBoundary(in: utf8) { offset, hard in
+            breaks.append(BreakOpportunity(offset: offset, mandatory: hard))
+        }
+        if breaks.last?.offset == utf8.count {
+            breaks[breaks.count - 1].mandatory = true
+        } else {
+            breaks.append(BreakOpportunity(offset: utf8.count, mandatory: true))
+        }
+        return breaks
+    }
 }

@@ -30,7 +30,10 @@ public struct FontID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
 /// Vertical metrics of a face in em (fractions of the font size). Distances below the
 /// baseline are positive (`descender`, `underlinePosition`); `strikeoutPosition` is
-/// above the baseline, positive.
+/// above the baseline, positive. Both positions locate the *top edge* of the stroke (as
+/// the `post` and OS/2 tables define them): an underline covers `underlinePosition` to
+/// `underlinePosition + underlineThickness` below the baseline, a strikeout
+/// `strikeoutPosition - strikeoutThickness` to `strikeoutPosition` above it.
 public struct FontMetrics: Hashable, Sendable {
     public var ascender: Em
     public var descender: Em

@@ -1,6 +1,60 @@
 #ifndef MDPDF_ICUSHIM_H
 #define MDPDF_ICUSHIM_H
+/*
+ * A plain-C face over the few ICU calls the text stage needs. ICU renames its symbols
+ * per version (ubrk_open is ubrk_open_72) and its headers clash with Foundation's
+ * private ICU when imported into Swift, so the ICU headers are included only in
+ * icushim.c and this header uses plain C types. All text is UTF-8 and all offsets are
+ * UTF-8 byte offsets, the unit HarfBuzz uses for clusters.
+ */
 #include <stdint.h>
 #include <stddef.h>
-/* Filled in by the text stage. */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Which boundaries a breaker finds. */
+enum {
+    MDICU_BREAK_LINE = 0,       /* UAX #14 line-break opportunities */
+    MDICU_BREAK_CHARACTER = 1,  /* UAX #29 extended grapheme clusters */
+};
+
+/* A reusable ICU break iterator (opening one costs far more than reusing it). */
+typedef struct mdicu_breaker mdicu_breaker;
+
+/* Opens a breaker of the given kind for a locale ("" or NULL: root). NULL on failure. */
+mdicu_breaker *mdicu_breaker_open(int32_t kind, const char *locale);
+void mdicu_breaker_close(mdicu_breaker *breaker);
+
+/*
+ * Finds the boundaries of `text` (`length` bytes of UTF-8), excluding offset 0 and
+ * including `length` when length > 0. Writes at most `capacity` offsets (ascending) and,
+ * if `hard` is not NULL, for each one whether it is a mandatory line break (ICU rule
+ * status >= UBRK_LINE_HARD; always 0 for character breaks). Returns the number of
+ * boundaries found (which may exceed `capacity`; `length` entries always suffice), or
+ * -1 on an ICU error.
+ */
+int32_t mdicu_breaker_run(mdicu_breaker *breaker, const char *text, int32_t length,
+                          int32_t *offsets, uint8_t *hard, int32_t capacity);
+
+/* A reusable bidi analyser (ubidi plus a UTF-16 scratch buffer). */
+typedef struct mdicu_bidi mdicu_bidi;
+
+mdicu_bidi *mdicu_bidi_open(void);
+void mdicu_bidi_close(mdicu_bidi *bidi);
+
+/*
+ * Resolves the UBA embedding level of every byte of `text` (`length` bytes of UTF-8)
+ * in a paragraph whose base level is `base_level` (0 left-to-right, 1 right-to-left),
+ * writing `length` levels to `levels` (all bytes of one code point get the same level).
+ * Returns 0 when the whole paragraph is at level 0 (levels are then all zero), 1 when
+ * levels vary, -1 on an ICU error (levels are then all `base_level`).
+ */
+int32_t mdicu_bidi_levels(mdicu_bidi *bidi, const char *text, int32_t length,
+                          uint8_t base_level, uint8_t *levels);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -1,0 +1,128 @@
+import CFontconfig
+import Foundation
+import MDCore
+import MDPage
+
+/// Owns one fontconfig configuration (the scan of installed fonts) and turns font
+/// requests into fallback chains.
+///
+/// Matching is cached per `FontRequest`: in a prototype, uncached `FcFontSort` calls were
+/// 40% of the whole conversion, and a document uses only a handful of distinct requests.
+final class FontDatabase {
+    /// `FcConfig*`, owned: destroyed in `deinit`.
+    private let config: OpaquePointer
+    private var chains: [FontRequest: FontChain] = [:]
+    private let diagnostics: DiagnosticSink
+
+    /// Family names fontconfig resolves through its own aliases; a request for one of
+    /// these never warns, whatever font it lands on.
+    static let genericFamilies: Set<String> = [
+        "serif", "sans-serif", "sans", "monospace", "mono", "cursive", "fantasy",
+        "system-ui", "emoji", "math",
+    ]
+
+    /// Loads the system configuration and scans the installed fonts (tens of ms, once per
+    /// context). If fontconfig cannot load its configuration, an empty one stands in:
+    /// every chain is then empty and `TextContext` reports that no fonts were found.
+    init(diagnostics: DiagnosticSink) {
+        self.config = FcInitLoadConfigAndFonts() ?? FcConfigCreate()
+        self.diagnostics = diagnostics
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    /// The fallback chain for `request`: the primary face first, then every face
+    /// fontconfig ranks after it that adds coverage. Never empty while any font is
+    /// installed; warns (once per family and conversion) when none of the requested
+    /// named families is installed.
+    func chain(for request: FontRequest) -> FontChain {
+        if let cached = chains[request] { return cached }
+        let chain = FontChain(entries: sortedEntries(for: request))
+        chains[request] = chain
+        warnAboutMissingFamilies(of: request, primary: chain.entries.first)
+        return chain
+    }
+
+    /// Builds the pattern (`FcPatternAdd*`: Swift cannot call the variadic
+    /// `FcPatternBuild`), applies the configuration's and the default substitutions,
+    /// and asks `FcFontSort` for the ranked, trimmed set (trimmed: fonts adding no new
+    /// coverage are dropped, which keeps chains short).
+    private func sortedEntries(for request: FontRequest) -> [FontChain.Entry] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        for family in request.families {
+            let name = family.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            name.withCString { cString in
+                cString.withMemoryRebound(to: FcChar8.self, capacity: name.utf8.count + 1) {
+                    _ = FcPatternAddString(pattern, "family", $0)
+                }
+            }
+        }
+        let weight = Double(min(max(request.weight, 1), 1000))
+        FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(weight))
+        FcPatternAddInteger(pattern, "slant", request.italic ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, FcBool(FcTrue), nil, &result) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var entries: [FontChain.Entry] = []
+        var seen: Set<FontFile> = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i], let entry = Self.entry(from: font) else { continue }
+            if seen.insert(entry.file).inserted { entries.append(entry) }
+        }
+        return entries
+    }
+
+    /// Reads file, face index, family names and coverage from a matched pattern. The
+    /// charset is copied (reference counted) so that it outlives the font set.
+    private static func entry(from font: OpaquePointer) -> FontChain.Entry? {
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        if FcPatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
+        var charset: OpaquePointer?
+        guard FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch,
+              let charset, let owned = FcCharSetCopy(charset) else { return nil }
+        var families: [String] = []
+        var n: Int32 = 0
+        var family: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(font, "family", n, &family) == FcResultMatch, let family {
+            families.append(String(cString: family))
+            n += 1
+        }
+        return FontChain.Entry(file: FontFile(path: String(cString: file), index: Int(index)),
+                               families: families, coverage: CharSet(owning: owned))
+    }
+
+    /// Warns when no named (non-generic) family of the request is what fontconfig
+    /// matched: the document asked for a face that this machine does not have.
+    /// Fontconfig's metric-compatible aliases (Arial → Liberation Sans) count as missing,
+    /// since the text then looks different from what the theme's author chose.
+    private func warnAboutMissingFamilies(of request: FontRequest, primary: FontChain.Entry?) {
+        let named = request.families
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !Self.genericFamilies.contains($0.lowercased()) }
+        guard !named.isEmpty else { return }
+        let matched = Set((primary?.families ?? []).map { $0.lowercased() })
+        guard !named.contains(where: { matched.contains($0.lowercased()) }) else { return }
+        let used = primary?.families.first ?? "no font at all"
+        for family in named {
+            diagnostics.warnOnce(
+                key: "text.font-family-missing.\(family.lowercased())",
+                "font family '\(family)' is not installed; using '\(used)'",
+                hint: "install a package that provides '\(family)', or check the exact name with `fc-list : family`")
+        }
+    }
+}
+
+/// An `FcCharSet*` we hold one reference to.
+final class CharSet {
+    private let handle: OpaquePointer
+    init(owning handle: OpaquePointer) { self.handle = handle }
+    deinit { FcCharSetDestroy(handle) }
+    @inline(__always) func contains(_ scalar: UInt32) -> Bool { FcCharSetHasChar(handle, scalar) != 0 }
+}

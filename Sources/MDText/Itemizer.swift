@@ -1,0 +1,156 @@
+/// Itemization: cutting a paragraph into stretches that HarfBuzz can shape in one call,
+/// each with one run, one face, one script and one direction.
+///
+/// Fonts are chosen per grapheme cluster, so a base letter and its combining marks (or
+/// the parts of an emoji ZWJ sequence) always share a face.
+extension TextContext {
+    func itemize(_ text: DecodedText, utf8: UnsafeBufferPointer<UInt8>, runs: [ShapingRun]) -> [TextItem] {
+        let n = text.count
+        guard n > 0 else { return [] }
+        let runOf = runIndices(of: text, runs: runs)
+        let fontOf = assignFonts(text, utf8: utf8, runs: runs, runOf: runOf)
+        let scriptOf = scripts.resolvedScripts(of: text.scalars)
+        let levels = text.maxScalar >= DecodedText.firstBidiRelevantScalar ? bidi.levels(of: utf8) : nil
+        func isRTL(_ i: Int) -> Bool { levels.map { $0[Int(text.starts[i])] & 1 == 1 } ?? false }
+
+        var items: [TextItem] = []
+        var start = 0
+        var startRTL = isRTL(0)
+        for i in 1...n {
+            let rtl = i < n ? isRTL(i) : false
+            if i == n || runOf[i] != runOf[start] || fontOf[i] != fontOf[start]
+                || scriptOf[i] != scriptOf[start] || rtl != startRTL {
+                items.append(TextItem(
+                    range: Int(text.starts[start])..<Int(text.starts[i]), run: Int(runOf[start]),
+                    font: FontID(raw: Int(fontOf[start])), script: scriptOf[start], rtl: startRTL))
+                start = i
+                startRTL = rtl
+            }
+        }
+        return items
+    }
+
+    /// The run of each scalar: the last run starting at or before it (so a byte in a gap
+    /// between runs belongs to the run before the gap, and bytes before the first run to
+    /// the first run).
+    private func runIndices(of text: DecodedText, runs: [ShapingRun]) -> [Int32] {
+        var runOf = [Int32](repeating: 0, count: text.count)
+        var r = 0
+        for i in 0..<text.count {
+            let offset = Int(text.starts[i])
+            while r + 1 < runs.count && offset >= runs[r + 1].range.lowerBound { r += 1 }
+            runOf[i] = Int32(r)
+        }
+        return runOf
+    }
+
+    /// The face (`FontID.raw`) of each scalar. Runs whose every character the primary
+    /// face covers, by far the common case, take the fast path without grapheme
+    /// segmentation; the others are resolved cluster by cluster.
+    private func assignFonts(_ text: DecodedText, utf8: UnsafeBufferPointer<UInt8>,
+                             runs: [ShapingRun], runOf: [Int32]) -> [Int32] {
+        let n = text.count
+        var fontOf = [Int32](repeating: 0, count: n)
+        var clusterStarts: [Bool]?
+        var start = 0
+        while start < n {
+            var end = start + 1
+            while end < n && runOf[end] == runOf[start] { end += 1 }
+            let chain = database.chain(for: runs[Int(runOf[start])].font)
+            if chain.entries.isEmpty || primaryCovers(text.scalars[start..<end], chain) {
+                let primary = Int32(fontID(in: chain, at: 0).raw)
+                for i in start..<end { fontOf[i] = primary }
+            } else {
+                if clusterStarts == nil { clusterStarts = graphemeStarts(of: text, utf8: utf8) }
+                assignPerCluster(text.scalars, start..<end, clusterStarts!, chain, into: &fontOf)
+            }
+            start = end
+        }
+        return fontOf
+    }
+
+    private func primaryCovers(_ scalars: ArraySlice<UInt32>, _ chain: FontChain) -> Bool {
+        for s in scalars {
+            // Printable ASCII first: one table lookup, no classification.
+            if s >= 0x20 && s < 0x7F {
+                if chain.firstCovering(s) != 0 { return false }
+                continue
+            }
+            // Emoji go cluster by cluster, to prefer an emoji font (see `assignPerCluster`).
+            if s >= ScalarClass.firstEmojiPlaneScalar { return false }
+            switch ScalarClass(s) {
+            case .ignorable, .control: continue
+            case .space, .visible: if chain.firstCovering(s) != 0 { return false }
+            }
+        }
+        return true
+    }
+
+    /// Chooses a face for each grapheme cluster in `range`:
+    /// - only controls and default-ignorables: the face of the cluster before (they draw
+    ///   nothing), so they do not split an item;
+    /// - only spaces: the face before if it has them (keeps the word spacing of the
+    ///   surrounding text), else the first face that has them;
+    /// - otherwise the primary face if it covers every visible scalar, else the first
+    ///   face of the chain that covers them all, else the first face covering the base
+    ///   character (so at least that renders), else the primary (which prints .notdef).
+    ///   Clusters asking for emoji presentation (an emoji-default pictograph, a skin tone,
+    ///   VS16) prefer an emoji font that covers them: text fonts like DejaVu Sans carry
+    ///   some pictographs in black and white, and mixing the two styles looks broken.
+    private func assignPerCluster(_ scalars: [UInt32], _ range: Range<Int>, _ clusterStarts: [Bool],
+                                  _ chain: FontChain, into fontOf: inout [Int32]) {
+        var current = 0
+        var visible: [UInt32] = []
+        var spaces: [UInt32] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            var j = i + 1
+            while j < range.upperBound && !clusterStarts[j] { j += 1 }
+            visible.removeAll(keepingCapacity: true)
+            spaces.removeAll(keepingCapacity: true)
+            var wantsEmoji = false
+            for k in i..<j {
+                if ScalarClass.requestsEmojiPresentation(scalars[k]) { wantsEmoji = true }
+                if scalars[k] == 0xFE0E { wantsEmoji = false; break }
+            }
+            for k in i..<j {
+                switch ScalarClass(scalars[k]) {
+                case .visible: visible.append(scalars[k])
+                case .space: spaces.append(scalars[k])
+                case .ignorable, .control: break
+                }
+            }
+            var chosen = current
+            if !visible.isEmpty {
+                if wantsEmoji, let emoji = chain.firstEmojiCoveringAll(visible[...]) {
+                    chosen = emoji
+                } else if chain.covers(0, visible[...]) {
+                    chosen = 0
+                } else {
+                    let all = chain.firstCoveringAll(visible[...])
+                    chosen = all >= 0 ? all : max(0, chain.firstCovering(visible[0]))
+                }
+            } else if !spaces.isEmpty && !chain.covers(current, spaces[...]) {
+                let all = chain.firstCoveringAll(spaces[...])
+                if all >= 0 { chosen = all }
+            }
+            current = chosen
+            let id = Int32(fontID(in: chain, at: chosen).raw)
+            for k in i..<j { fontOf[k] = id }
+            i = j
+        }
+    }
+
+    /// For each scalar index, whether an extended grapheme cluster starts there (ICU).
+    private func graphemeStarts(of text: DecodedText, utf8: UnsafeBufferPointer<UInt8>) -> [Bool] {
+        let n = text.count
+        var starts = [Bool](repeating: false, count: n + 1)
+        starts[0] = true
+        var k = 0
+        graphemeBreaker.forEachBoundary(in: utf8) { offset, _ in
+            while k < n && Int(text.starts[k]) < offset { k += 1 }
+            if k <= n && Int(text.starts[k]) == offset { starts[k] = true }
+        }
+        return starts
+    }
+}

@@ -1,0 +1,134 @@
+import Testing
+import MDCore
+@testable import MDText
+
+/// Shaping dumps for the cases layout relies on. Glyph ids pin the installed Debian font
+/// packages (fonts-noto-core, fonts-dejavu-core); a font upgrade changes them on purpose.
+@Suite struct ShapingTests {
+    @Test func ligatureSpansOneCluster() {
+        let (context, _) = makeContext()
+        let paragraph = shapeOne(context, "office")
+        #expect(glyphDump(paragraph, context) == """
+            0 g82 NotoSerif-Regular.ttf 5.77
+            1 g2132 NotoSerif-Regular.ttf 10.02
+            4 g70 NotoSerif-Regular.ttf 4.92
+            5 g72 NotoSerif-Regular.ttf 5.35
+            """)
+        #expect(paragraph.glyphs.count < "office".count)
+    }
+
+    @Test func ligaturesCanBeTurnedOff() {
+        let (context, _) = makeContext()
+        let paragraph = shapeOne(context, "office", features: [FontFeature("liga", 0)])
+        #expect(clusters(paragraph) == [0, 1, 2, 3, 4, 5])
+    }
+
+    @Test func combiningMarkIsOneCluster() {
+        let (context, _) = makeContext()
+        let paragraph = shapeOne(context, "e\u{301}x")
+        #expect(clusters(paragraph) == [0, 3])
+        #expect(paragraph.glyphs.allSatisfy { $0.id != 0 })
+    }
+
+    @Test func devanagariFallsBackAndKeepsConjunctClusters() {
+        let (context, _) = makeContext()
+        let paragraph = shapeOne(context, "नमस्ते")
+        #expect(glyphDump(paragraph, context) == """
+            0 g44 NotoSansDevanagari-Regular.ttf 5.55
+            3 g50 NotoSansDevanagari-Regular.ttf 5.98
+            6 g215 NotoSansDevanagari-Regular.ttf 3.89
+            12 g40 NotoSansDevanagari-Regular.ttf 5.7 unsafe
+            12 g75 NotoSansDevanagari-Regular.ttf 0 unsafe
+            """)
+    }
+
+    @Test(arguments: [
+        ("Ελληνικά", "NotoSerif-Regular.ttf"),
+        ("Кириллица", "NotoSerif-Regular.ttf"),
+        ("עברית", "DejaVuSans.ttf"),
+        ("مرحبا", "DejaVuSans.ttf"),
+        ("→⇒", "DejaVuSans.ttf"),
+        ("∑∫", "DejaVuSans.ttf"),
+        ("日本語", "NotoSansCJK-Regular.ttc"),
+        ("😀👍🏽", "NotoColorEmoji.ttf"),
+    ])
+    func scriptsFindACoveringFont(text: String, font: String) {
+        let (context, _) = makeContext()
+        let paragraph = shapeOne(context, text)
+        #expect(!paragraph.glyphs.isEmpty)
+        #expect(paragraph.glyphs.allSatisfy { $0.id != 0 }, "a .notdef glyph in \(text)")
+        #expect(fontsUsed(paragraph, context) == [font])
+    }
+
+    @Test func arabicIsStoredInLogicalOrder() {
+        let (context, _) = makeContext()
+        let paragraph = shapeOne(context, "abc مرحبا")
+        #expect(clusters(paragraph) == [0, 1, 2, 3, 4, 6, 8, 10, 12])
+        #expect(paragraph.glyphs.map(\.rtl) == [false, false, false, false, true, true, true, true, true])
+    }
+
+    @Test func mixedRunsKeepRunIndicesAndSizes() {
+        let (context, _) = makeContext()
+        let text = "plain bold"
+        let paragraph = context.shape(text, runs: [
+            ShapingRun(range: 0..<6, font: serif, size: Points(10)),
+            ShapingRun(range: 6..<10, font: FontRequest(families: ["Noto Serif"], weight: 700), size: Points(12)),
+        ])
+        #expect(paragraph.glyphs.map(\.run) == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1])
+        #expect(fontsUsed(paragraph, context) == ["NotoSerif-Regular.ttf", "NotoSerif-Bold.ttf"])
+        #expect(paragraph.glyphs.last?.size == Points(12))
+    }
+
+    @Test func newlineDrawsNothing() {
+        let (context, _) = makeContext()
+        let paragraph = shapeOne(context, "a\nb")
+        #expect(glyphDump(paragraph, context) == """
+            0 g68 NotoSerif-Regular.ttf 5.63
+            1 g3 NotoSerif-Regular.ttf 0
+            2 g69 NotoSerif-Regular.ttf 6.14
+            """)
+    }
+
+    @Test func missingFamilyWarnsOnceAndStillShapes() {
+        let (context, sink) = makeContext()
+        let request = FontRequest(families: ["Nonexistent Font", "sans-serif"])
+        let first = shapeOne(context, "Hello", request)
+        _ = shapeOne(context, "again", FontRequest(families: ["Nonexistent Font"], weight: 700))
+        #expect(first.glyphs.count == 5 && first.glyphs.allSatisfy { $0.id != 0 })
+        #expect(sink.diagnostics.map(\.description) == ["""
+            <input>: warning: font family 'Nonexistent Font' is not installed; using 'Noto Sans'
+              hint: install a package that provides 'Nonexistent Font', or check the exact name with `fc-list : family`
+            """])
+    }
+
+    @Test func installedOrGenericFamiliesDoNotWarn() {
+        let (context, sink) = makeContext()
+        _ = shapeOne(context, "x", FontRequest(families: ["Missing", "DejaVu Serif"]))
+        _ = shapeOne(context, "x", FontRequest(families: ["monospace"]))
+        #expect(sink.diagnostics.isEmpty)
+    }
+
+    @Test func shapingIsDeterministic() {
+        let (context, _) = makeContext()
+        let text = "Typography: office, naïve café, 日本語, مرحبا, नमस्ते 😀."
+        let first = shapeOne(context, text)
+        let second = shapeOne(context, text)
+        #expect(first.glyphs == second.glyphs && first.breaks == second.breaks)
+        let (other, _) = makeContext()
+        #expect(glyphDump(shapeOne(other, text), other) == glyphDump(first, context))
+    }
+
+    @Test func clustersNeverDecrease() {
+        let (context, _) = makeContext()
+        let paragraph = shapeOne(context, "Mixed עברית and العربية 123 text, नमस्ते, 日本語。")
+        let cs = clusters(paragraph)
+        #expect(cs == cs.sorted())
+    }
+
+    @Test func emptyTextAndNoRuns() {
+        let (context, _) = makeContext()
+        let empty = context.shape("", runs: [])
+        #expect(empty.glyphs.isEmpty && empty.breaks == [BreakOpportunity(offset: 0, mandatory: true)])
+        #expect(context.shape("ab", runs: []).glyphs.isEmpty)
+    }
+}
