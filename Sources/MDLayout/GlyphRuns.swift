@@ -83,7 +83,8 @@ extension LineBuilder {
         func closeStrike(at x: Points) {
             guard let st = strike else { return }
             let m = env.metrics(st.run.layout.font), s = st.run.layout.size
-            let y = baseline - m.strikeoutPosition.at(s) - st.run.layout.baselineShift
+            // The font gives the stroke's top edge; the line is drawn through its centre.
+            let y = baseline - m.strikeoutPosition.at(s) + m.strikeoutThickness.at(s) / 2 - st.run.layout.baselineShift
             strikes.append(.shape(Shape(.line(from: Point(x: st.x0, y: y), to: Point(x: x, y: y)),
                                         stroke: Stroke(width: m.strikeoutThickness.at(s), color: st.run.paint.color))))
             strike = nil

@@ -1,0 +1,34 @@
+# mdpdf: the two commands a new machine needs are `make demo` and `make test`.
+SWIFT ?= swift
+
+.PHONY: setup build release demo test bench themes clean
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release
+
+## Converts samples/showcase.md to samples/showcase.pdf.
+demo: release
+	.build/release/mdpdf samples/showcase.md -o samples/showcase.pdf
+	@echo "wrote samples/showcase.pdf"
+
+## The whole test suite: unit tests per stage, then the built CLI on real documents.
+test: setup
+	$(SWIFT) build
+	$(SWIFT) test
+
+## Pages per second and peak memory on the shared corpus (release build).
+bench: release
+	python3 bench/run.py
+
+## Re-embeds Themes/*.json into the binary's sources.
+themes:
+	scripts/embed-themes.sh
+
+clean:
+	rm -rf .build

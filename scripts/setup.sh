@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mdpdf needs to build, run and test, when missing.
+# Safe to run again: it installs only what is not there yet.
+set -euo pipefail
+
+packages=(
+  # build: the C libraries behind the pipeline
+  pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libharfbuzz-dev libfreetype-dev
+  libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev
+  # run: the default themes' fonts and script fallbacks, hyphenation patterns
+  fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono
+  fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 hyphen-en-us
+  # test and benchmark: read PDFs back
+  poppler-utils qpdf python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+echo "mdpdf setup: installing ${missing[*]}" >&2
+sudo=""
+if [[ $(id -u) != 0 ]]; then sudo="sudo"; fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
