@@ -46,24 +46,28 @@ enum CmarkBridge {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
+            let modelledAsLeaf = isLeaf(node) || cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_REFERENCE
             if event == CMARK_EVENT_EXIT {
-                events.append(.exit)
+                // A footnote reference has no children but is no leaf to cmark's
+                // iterator, which reports its EXIT too; we model it as a leaf.
+                if !modelledAsLeaf { events.append(.exit) }
                 continue
             }
             let converted = CmarkNode(kind: kind(of: node), range: range(of: node))
-            events.append(isLeaf(node) ? .leaf(converted) : .enter(converted))
+            events.append(modelledAsLeaf ? .leaf(converted) : .enter(converted))
         }
         return events
     }
 
-    /// Leaf types get only an ENTER event from cmark's iterator (see `cmark_iter_next`).
+    /// The types that get only an ENTER event from cmark's iterator (the list in
+    /// cmark-gfm.h above `cmark_iter_new`). Every other node gets ENTER and EXIT, even
+    /// with no children.
     private static func isLeaf(_ node: OpaquePointer) -> Bool {
         let type = cmark_node_get_type(node)
         return type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_THEMATIC_BREAK
             || type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_TEXT
             || type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
             || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE
-            || type == CMARK_NODE_FOOTNOTE_REFERENCE
     }
 
     private static func range(of node: OpaquePointer) -> SourceRange {

@@ -10,8 +10,8 @@ enum CmarkEvent: Sendable {
     case enter(CmarkNode)
     /// The most recently entered container closes.
     case exit
-    /// A node that cmark never gives children (text, code, breaks, HTML, thematic
-    /// break, code block, footnote reference): no `.exit` follows.
+    /// A node that never has children (text, code, breaks, HTML, thematic break, code
+    /// block, footnote reference): no `.exit` follows.
     case leaf(CmarkNode)
 }
 

@@ -44,8 +44,13 @@ struct TreeBuilder {
     /// Where the first node beyond the nesting cap starts; nil while none was flattened.
     private(set) var firstFlattened: SourceLocation?
 
-    init(maxDepth: Int) {
+    /// The length in UTF-8 bytes of each source line (index 0 is line 1), without its
+    /// line ending: the bound for a plausible inline column.
+    private let lineLengths: [Int]
+
+    init(maxDepth: Int, lineLengths: [Int]) {
         self.maxDepth = max(1, maxDepth)
+        self.lineLengths = lineLengths
         let document = CmarkNode(kind: .document, range: .unknown)
         stack.append(Frame(node: document, kept: true, blockDepth: 0, inlineDepth: 0,
                            blockTarget: 0, inlineTarget: -1, leafBlockRange: .unknown))
@@ -200,14 +205,17 @@ struct TreeBuilder {
     }
 
     /// A node's start when cmark reported a plausible one, else the start of the
-    /// enclosing leaf block. cmark-gfm leaves some inline positions at 0:0 (soft breaks,
-    /// nodes after an email autolink), so a start outside the block's lines is not
-    /// trusted either.
+    /// enclosing leaf block. cmark-gfm 0.29.0.gfm.6 leaves some inline positions at 0:0
+    /// (soft breaks, nodes after an email autolink) and does not advance the line after
+    /// a backslash hard break (a node on the next line is reported on the break's line,
+    /// with a column past that line's end). So a start outside the block's lines, or
+    /// past the end of its line, is not trusted.
     private func location(of node: CmarkNode, in block: SourceRange) -> SourceLocation {
         let start = node.range.start
         let isBlock = !node.kind.isInline
         if isBlock || block.start.line == 0 { return start }
-        let plausible = start.line > 0 && start.column > 0
+        let lineLength = start.line >= 1 && start.line <= lineLengths.count ? lineLengths[start.line - 1] : 0
+        let plausible = start.line > 0 && start.column > 0 && start.column <= lineLength
             && start.line >= block.start.line && start.line <= max(block.end.line, block.start.line)
         return plausible ? start : block.start
     }
