@@ -24,7 +24,9 @@ struct FrontMatterReader {
     init(source: String, diagnostics: DiagnosticSink) {
         markdownText = source
         frontMatter = nil
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on LF scalars, not Characters: "\r\n" is one Character and would hide
+        // the line break. A CR stays at the end of its line.
+        var lines = source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
         guard lines.count >= 2, Self.isFence(Self.dropBOM(lines[0]), closing: false),
               let close = lines.indices.dropFirst().first(where: { Self.isFence(lines[$0], closing: true) })
         else { return }
@@ -102,7 +104,8 @@ struct FrontMatterReader {
     private static func lineNestingTooDeep(_ yaml: String) -> Int? {
         var flowDepth = 0
         var indents: [Int] = []
-        for (offset, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, scalars) in yaml.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = Substring(scalars)
             let indent = line.prefix(while: { $0 == " " || $0 == "-" }).count
             if line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) {
                 while let last = indents.last, last >= indent { indents.removeLast() }
