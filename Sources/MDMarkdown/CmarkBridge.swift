@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 import MDCore
 
 /// The only place that calls cmark-gfm.
@@ -11,13 +12,32 @@ enum CmarkBridge {
     /// it is attached so the parser matches GitHub's configuration exactly.
     static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
+    /// Serializes cmark-gfm parsing across the process. The one piece of shared state in
+    /// this module, because cmark-gfm 0.29 has global state of its own:
+    /// `cmark_gfm_core_extensions_ensure_registered` is an unguarded check-then-set
+    /// (two threads registering at once abort in `cmark_register_node_flag`), and every
+    /// parse adds the extensions' characters to, then removes them from, a global
+    /// `SPECIAL_CHARS` table (github/cmark-gfm#176), so a parse finishing on one thread
+    /// can make another miss strikethrough or autolinks. Conversions may run in
+    /// parallel; only this short section waits.
+    private static let parseLock = NSLock()
+
     /// Parses `markdown` (UTF-8 text, front matter already blanked) into the event
     /// stream of its tree.
     static func events(of markdown: String, options: ParseOptions) -> [CmarkEvent] {
+        guard let root = parse(markdown, options: options) else { return [] }
+        defer { cmark_node_free(root) }
+        return walk(root)
+    }
+
+    /// The document tree, owned by the caller (free it with `cmark_node_free`).
+    private static func parse(_ markdown: String, options: ParseOptions) -> OpaquePointer? {
+        parseLock.lock()
+        defer { parseLock.unlock() }
         cmark_gfm_core_extensions_ensure_registered()
         var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
         if options.smartPunctuation { flags |= CMARK_OPT_SMART }
-        guard let parser = cmark_parser_new(Int32(flags)) else { return [] }
+        guard let parser = cmark_parser_new(Int32(flags)) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let ext = cmark_find_syntax_extension(name) {
@@ -32,9 +52,7 @@ enum CmarkBridge {
                 }
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return [] }
-        defer { cmark_node_free(root) }
-        return walk(root)
+        return cmark_parser_finish(parser)
     }
 
     /// Flattens the tree under `root` into events, root included.
