@@ -7,7 +7,8 @@ public struct ParseOptions: Sendable, Hashable {
     public var smartPunctuation: Bool
 
     /// The deepest nesting the produced tree keeps, counted separately for blocks
-    /// (block quotes and list items, each one level; a list and its items count once)
+    /// (block quotes, list items and footnote definitions, each one level; a list and
+    /// its items count once)
     /// and for inlines (emphasis, strong, strikethrough, links, images).
     ///
     /// Content nested deeper is not lost: it is flattened into its ancestor at the cap

@@ -89,18 +89,20 @@ struct TreeBuilder {
         var blockDepth = parent.blockDepth
         var inlineDepth = parent.inlineDepth
         var kept = true
+        /// Set when the cap (not an unmodelled kind) is why the node is not kept.
+        var beyondCap = false
         var acceptsBlocks = false
         var acceptsInlines = false
         var leafBlockRange = parent.leafBlockRange
         switch node.kind {
         case .blockQuote, .item, .footnoteDefinition:
             blockDepth += 1
-            kept = blockDepth <= maxDepth
+            beyondCap = blockDepth > maxDepth
             acceptsBlocks = true
         case .list:
             // A list and its items are one level: the list is kept exactly when its
             // items are, so a kept list never has to receive loose blocks.
-            kept = blockDepth + 1 <= maxDepth
+            beyondCap = blockDepth + 1 > maxDepth
         case .paragraph, .heading, .tableCell:
             inlineDepth = 0
             acceptsInlines = true
@@ -109,16 +111,15 @@ struct TreeBuilder {
             break
         case .emphasis, .strong, .strikethrough, .link, .image:
             inlineDepth += 1
-            kept = inlineDepth <= maxDepth
+            beyondCap = inlineDepth > maxDepth
             acceptsInlines = true
         case .other, .document, .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak,
              .lineBreak, .code, .htmlInline, .footnoteReference:
-            kept = false
+            kept = false  // transparent: its children join the parent
         }
-        var beyondCap = !kept
-        if case .other = node.kind { beyondCap = false }
-        if beyondCap && firstFlattened == nil {
-            firstFlattened = location(of: node, in: leafBlockRange)
+        if beyondCap {
+            kept = false
+            if firstFlattened == nil { firstFlattened = location(of: node, in: leafBlockRange) }
         }
         stack.append(Frame(
             node: node, kept: kept, blockDepth: blockDepth, inlineDepth: inlineDepth,

@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test func invalidYAMLNamesTheFileLine() throws {
-        // The bad line is the 3rd of the YAML, so line 4 of the file.
+        // libyaml notices the unclosed `[` on the YAML's 3rd line (`more: x`), which
+        // is line 4 of the file.
         let markdown = "---\ntitle: ok\nlist: [a, b\nmore: x\n---\n# After\n"
         let (document, diagnostics) = parsed(markdown)
         #expect(document.frontMatter == nil)
