@@ -6,7 +6,40 @@ public enum MarkdownParser {
     /// Parses `source`. A leading YAML front matter block is decoded (errors go to
     /// `diagnostics` with their line) and left out of the blocks; line numbers in
     /// every source range stay those of the original file.
-    public static func parse(_ source: String, diagnostics: DiagnosticSink) -> MarkdownDocument {
-        fatalError("not yet implemented")
+    ///
+    /// Nesting deeper than `options.maxNestingDepth` is flattened into the ancestor at
+    /// the cap, with one warning at the first flattened node (see `ParseOptions`).
+    public static func parse(_ source: String, diagnostics: DiagnosticSink,
+                             options: ParseOptions = ParseOptions()) -> MarkdownDocument {
+        let frontMatter = FrontMatterReader(source: source, diagnostics: diagnostics)
+        let events = CmarkBridge.events(of: frontMatter.markdownText, options: options)
+        var builder = TreeBuilder(maxDepth: options.maxNestingDepth,
+                                  lineLengths: lineLengths(of: frontMatter.markdownText))
+        for event in events { builder.consume(event) }
+        if let location = builder.firstFlattened {
+            diagnostics.warning("nesting deeper than \(max(1, options.maxNestingDepth)) levels is flattened",
+                                at: location,
+                                hint: "the deeper quotes, lists or emphasis keep their text but lose their own formatting")
+        }
+        let (blocks, footnotes) = builder.finish()
+        return MarkdownDocument(blocks: blocks, footnotes: footnotes, frontMatter: frontMatter.frontMatter)
+    }
+
+    /// UTF-8 byte length of each line, without its LF or CRLF, as cmark counts columns.
+    private static func lineLengths(of text: String) -> [Int] {
+        var lengths: [Int] = []
+        var length = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                lengths.append(previous == UInt8(ascii: "\r") ? length - 1 : length)
+                length = 0
+            } else {
+                length += 1
+            }
+            previous = byte
+        }
+        lengths.append(length)
+        return lengths
     }
 }

@@ -1,0 +1,155 @@
+import MDCore
+import Yams
+
+/// Finds and decodes a YAML front matter block at the top of a Markdown file.
+///
+/// Front matter is a first line `---` (after an optional UTF-8 BOM) up to the next line
+/// `---` or `...`. Without a closing fence the first line is ordinary Markdown (a
+/// thematic break or a setext underline, as CommonMark says). The front matter is never
+/// printed: `markdownText` has each of its lines, fences included, replaced by an empty
+/// line, so every line number cmark reports stays that of the original file.
+struct FrontMatterReader {
+    /// The text to give cmark.
+    private(set) var markdownText: String
+    /// The decoded front matter; nil when there is none or it could not be used.
+    private(set) var frontMatter: FrontMatter?
+
+    /// The deepest YAML nesting we decode. Yams composes nodes recursively, so a hostile
+    /// front matter (`[[[[…`) must be refused before it reaches Yams.
+    static let maxYAMLDepth = 64
+    /// The most YAML nodes we convert: aliases are expanded on conversion, and ten
+    /// nested aliases can stand for a billion nodes.
+    static let maxYAMLNodes = 10_000
+
+    init(source: String, diagnostics: DiagnosticSink) {
+        markdownText = source
+        frontMatter = nil
+        // Split on LF scalars, not Characters: "\r\n" is one Character and would hide
+        // the line break. A CR stays at the end of its line.
+        var lines = source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+        guard lines.count >= 2, Self.isFence(Self.dropBOM(lines[0]), closing: false),
+              let close = lines.indices.dropFirst().first(where: { Self.isFence(lines[$0], closing: true) })
+        else { return }
+        // Line numbers are 1-based; the YAML starts on line 2.
+        let yaml = lines[1..<close].joined(separator: "\n")
+        frontMatter = Self.decode(yaml: yaml, firstLine: 2, fenceLines: 1...(close + 1), diagnostics: diagnostics)
+        let hadBOM = lines[0].hasPrefix("\u{FEFF}")
+        for index in 0...close { lines[index] = "" }
+        if hadBOM { lines[0] = "\u{FEFF}" }
+        markdownText = lines.joined(separator: "\n")
+    }
+
+    private static func dropBOM(_ line: Substring) -> Substring {
+        line.hasPrefix("\u{FEFF}") ? line.dropFirst() : line
+    }
+
+    /// `---` (or `...` when closing), with trailing spaces, tabs or a CR allowed.
+    private static func isFence(_ line: Substring, closing: Bool) -> Bool {
+        var trimmed = line
+        while let last = trimmed.last, last == " " || last == "\t" || last == "\r" { trimmed.removeLast() }
+        return trimmed == "---" || (closing && trimmed == "...")
+    }
+
+    /// Decodes `yaml` (which starts on file line `firstLine`); nil and a warning when it
+    /// is invalid, too deep, or not a map.
+    private static func decode(yaml: String, firstLine: Int, fenceLines: ClosedRange<Int>,
+                               diagnostics: DiagnosticSink) -> FrontMatter? {
+        let start = SourceLocation(line: fenceLines.lowerBound, column: 1)
+        if let line = lineNestingTooDeep(yaml) {
+            diagnostics.warning("front matter nests deeper than \(maxYAMLDepth) levels; it is ignored",
+                                at: SourceLocation(line: firstLine + line - 1, column: 1))
+            return nil
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            let (message, mark) = describe(error)
+            let location = mark.map { SourceLocation(line: firstLine + $0.line - 1, column: $0.column) } ?? start
+            diagnostics.warning("invalid YAML front matter: \(message); it is ignored", at: location,
+                                hint: "fix the YAML between the --- lines, or remove it")
+            return nil
+        }
+        guard let root else { return FrontMatter(values: [:], lines: fenceLines) }  // empty front matter
+        guard case .mapping = root else {
+            diagnostics.warning("front matter is not a map of keys to values; it is ignored", at: start)
+            return nil
+        }
+        var budget = maxYAMLNodes
+        guard case .map(let values) = FrontMatterValue(yaml: root, depth: 0, budget: &budget) else {
+            return FrontMatter(values: [:], lines: fenceLines)
+        }
+        if budget < 0 {
+            diagnostics.warning("front matter has more than \(maxYAMLNodes) values; the rest are ignored", at: start)
+        }
+        return FrontMatter(values: values, lines: fenceLines)
+    }
+
+    /// The problem and its position (1-based, relative to the YAML text) of a Yams error.
+    private static func describe(_ error: Error) -> (String, Mark?) {
+        guard let error = error as? YamlError else { return (String(describing: error), nil) }
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return (problem, mark)
+        case let .reader(problem, _, _, _):
+            return (problem, nil)
+        default:
+            return (String(describing: error), nil)
+        }
+    }
+
+    /// The 1-based line of `yaml` where flow brackets or indentation first nest deeper
+    /// than `maxYAMLDepth`, or nil. An over-estimate (brackets inside quoted strings
+    /// count too) is fine: real front matter is shallow.
+    private static func lineNestingTooDeep(_ yaml: String) -> Int? {
+        var flowDepth = 0
+        var indents: [Int] = []
+        for (offset, scalars) in yaml.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = Substring(scalars)
+            let indent = line.prefix(while: { $0 == " " || $0 == "-" }).count
+            if line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) {
+                while let last = indents.last, last >= indent { indents.removeLast() }
+                indents.append(indent)
+            }
+            for character in line {
+                if character == "[" || character == "{" { flowDepth += 1 }
+                if character == "]" || character == "}" { flowDepth = max(0, flowDepth - 1) }
+                if flowDepth > maxYAMLDepth { return offset + 1 }
+            }
+            if indents.count + flowDepth > maxYAMLDepth { return offset + 1 }
+        }
+        return nil
+    }
+}
+
+extension FrontMatterValue {
+    /// Converts a composed YAML node. Scalars keep the type YAML's core schema resolves
+    /// (null, bool, int or float as `.number`, anything else as text, dates included).
+    /// `budget` counts nodes left to convert; past it, values become `.null`. Depth is
+    /// bounded by the caller's nesting check, so this recursion stays shallow.
+    init(yaml node: Node, depth: Int, budget: inout Int) {
+        budget -= 1
+        guard budget >= 0, depth <= FrontMatterReader.maxYAMLDepth else { self = .null; return }
+        switch node {
+        case .scalar(let scalar):
+            switch Tag.Name(rawValue: node.tag.description) {
+            case .null: self = .null
+            case .bool: self = node.bool.map(FrontMatterValue.bool) ?? .string(scalar.string)
+            case .int: self = node.int.map { .number(Double($0)) } ?? .string(scalar.string)
+            case .float: self = node.float.map(FrontMatterValue.number) ?? .string(scalar.string)
+            default: self = .string(scalar.string)
+            }
+        case .sequence(let sequence):
+            var list: [FrontMatterValue] = []
+            for element in sequence { list.append(FrontMatterValue(yaml: element, depth: depth + 1, budget: &budget)) }
+            self = .list(list)
+        case .mapping(let mapping):
+            var map: [String: FrontMatterValue] = [:]
+            for (key, value) in mapping {
+                let name = key.scalar?.string ?? String(describing: key)
+                map[name] = FrontMatterValue(yaml: value, depth: depth + 1, budget: &budget)
+            }
+            self = .map(map)
+        }
+    }
+}
