@@ -23,6 +23,11 @@ final class CairoCanvas: Canvas {
     /// The color last set as cairo's source, to skip redundant source changes (an image
     /// paint replaces the source, so it resets this).
     var currentSource: Color?
+    /// Whether anything visible was drawn on the current page, and whether it has tags.
+    /// cairo 1.16 skips replaying a page it thinks is blank (every page but the first),
+    /// and tags alone do not count as drawing: links and destinations would vanish.
+    var pageIsBlank = true
+    private var pageHasTags = false
 
     init() throws(ConversionError) {
         pdf = try CairoPDFSurface()
@@ -34,10 +39,28 @@ final class CairoCanvas: Canvas {
         // the first operation lands on it.
         cairo_pdf_surface_set_size(pdf.surface, size.width.value, size.height.value)
         currentSource = nil
+        pageIsBlank = true
+        pageHasTags = false
     }
 
     func endPage() {
+        if pageIsBlank && pageHasTags { markPageAsDrawn() }
         cairo_show_page(cr)
+    }
+
+    /// Makes cairo keep a page that has only tags. Drawing off the page does not count
+    /// (cairo clips it away first) and a transparent fill is skipped as a no-op; a
+    /// zero-length stroke with butt caps and no dash is recorded but paints nothing
+    /// (the content stream stays empty).
+    private func markPageAsDrawn() {
+        cairo_save(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_dash(cr, nil, 0, 0)
+        cairo_new_path(cr)
+        cairo_move_to(cr, 1, 1)
+        cairo_line_to(cr, 1, 1)
+        cairo_stroke(cr)
+        cairo_restore(cr)
     }
 
     func checkStatus() throws(ConversionError) {
@@ -62,6 +85,7 @@ final class CairoCanvas: Canvas {
         cairo_fill(cr)
         cairo_restore(cr)
         currentSource = nil
+        pageIsBlank = false
     }
 
     func addLink(_ rect: Rect, to target: LinkTarget) {
@@ -73,11 +97,13 @@ final class CairoCanvas: Canvas {
         case .internalDestination(let name):
             attributes = TagAttributes.destinationLink(name, rect: rect)
         }
+        pageHasTags = true
         cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
         cairo_tag_end(cr, CAIRO_TAG_LINK)
     }
 
     func addDestination(named name: String, at point: Point) {
+        pageHasTags = true
         cairo_tag_begin(cr, CAIRO_TAG_DEST, TagAttributes.destination(name, at: point))
         cairo_tag_end(cr, CAIRO_TAG_DEST)
     }

@@ -12,6 +12,7 @@ extension CairoCanvas {
         try validateClusters(of: run)
         cairo_set_scaled_font(cr, try fonts.scaledFont(run.font, size: run.size))
         setSource(run.color)
+        pageIsBlank = false
 
         glyphBuffer.removeAll(keepingCapacity: true)
         for glyph in run.glyphs {

@@ -8,6 +8,7 @@ extension CairoCanvas {
     func drawShape(_ shape: Shape) {
         guard shape.fill != nil || shape.stroke != nil else { return }
         guard addPath(shape.geometry) else { return }
+        pageIsBlank = false
         if let fill = shape.fill {
             setSource(fill)
             if shape.stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
