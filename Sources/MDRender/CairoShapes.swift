@@ -7,7 +7,7 @@ extension CairoCanvas {
     /// polyline of one point) draws nothing instead of putting cairo into an error state.
     func drawShape(_ shape: Shape) {
         guard shape.fill != nil || shape.stroke != nil else { return }
-        guard addPath(shape.geometry) else { return }
+        guard addPath(shape.geometry, stroke: shape.stroke) else { return }
         pageIsBlank = false
         if let fill = shape.fill {
             setSource(fill)
@@ -21,7 +21,7 @@ extension CairoCanvas {
     }
 
     /// Builds the path of `geometry`; false when there is nothing to draw.
-    private func addPath(_ geometry: Shape.Geometry) -> Bool {
+    private func addPath(_ geometry: Shape.Geometry, stroke: Stroke?) -> Bool {
         cairo_new_path(cr)
         switch geometry {
         case let .rect(rect, radius):
@@ -40,7 +40,15 @@ extension CairoCanvas {
             cairo_close_path(cr)
         case let .line(from, to):
             cairo_move_to(cr, from.x.value, from.y.value)
-            cairo_line_to(cr, to.x.value, to.y.value)
+            var end = (x: to.x.value, y: to.y.value)
+            if case .dotted = stroke?.dash {
+                // A zero-length dash exactly at the end of an open path is dropped by poppler
+                // (and cairo writes coordinates rounded); 0.01 pt more length keeps the last dot.
+                let (dx, dy) = (end.x - from.x.value, end.y - from.y.value)
+                let length = (dx * dx + dy * dy).squareRoot()
+                if length > 0 { end = (end.x + dx / length * 0.01, end.y + dy / length * 0.01) }
+            }
+            cairo_line_to(cr, end.x, end.y)
         case let .polyline(points, closed):
             guard let first = points.first, points.count >= 2 else { return false }
             cairo_move_to(cr, first.x.value, first.y.value)
