@@ -96,8 +96,8 @@ func runTool(_ tool: String, _ arguments: [String], allowFailure: Bool = false,
     // Foundation's FileHandle.
     let scratch = try Scratch()
     let outPath = scratch.path("stdout"), errPath = scratch.path("stderr")
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
     let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
     process.standardOutput = out
