@@ -3,13 +3,29 @@ import MDPage
 
 /// Turns a `PagedDocument` into PDF bytes with cairo, then rewrites the file through
 /// qpdf (repairs cairo 1.16's cross-reference table, deterministic /ID, metadata).
+/// Stateless: every call builds its own FreeType library, caches and surfaces, so
+/// conversions may run in parallel.
 public enum PDFRenderer {
+    /// The PDF for `document`. The same document gives byte-identical output.
     public static func render(_ document: PagedDocument) throws(ConversionError) -> [UInt8] {
-        fatalError("not yet implemented")
+        let (bytes, linkURIs) = try drawWithCairo(document)
+        let post = PDFPostProcessor(metadata: document.metadata, linkURIs: linkURIs)
+        return try post.process(bytes)
+    }
+
+    /// cairo's own PDF, before the qpdf pass (its xref is broken when links are present),
+    /// and the URIs its link placeholders stand for.
+    static func drawWithCairo(_ document: PagedDocument) throws(ConversionError) -> (bytes: [UInt8], linkURIs: [String]) {
+        let canvas = try CairoCanvas()
+        try DocumentWalk.draw(document, on: canvas)
+        return (try canvas.finish(), canvas.linkURIs)
     }
 
     /// One line per drawing command, numbers rounded to 2 decimals: the text oracle for tests.
     public static func trace(_ document: PagedDocument) -> String {
-        fatalError("not yet implemented")
+        let canvas = RecordingCanvas()
+        // The recording canvas never throws.
+        try? DocumentWalk.draw(document, on: canvas)
+        return canvas.text
     }
 }

@@ -1,0 +1,124 @@
+import CCairo
+import MDCore
+import MDPage
+
+/// The production canvas: draws into a cairo PDF surface in memory. Glyph runs are in
+/// CairoGlyphs.swift, shapes in CairoShapes.swift.
+///
+/// cairo's errors are sticky: a failed call leaves the context in an error state and
+/// later calls do nothing, so `checkStatus()` after each page and at the end is enough
+/// to turn any failure into `ConversionError.renderFailed` with cairo's reason.
+final class CairoCanvas: Canvas {
+    let pdf: CairoPDFSurface
+    var cr: OpaquePointer { pdf.context }
+    let fonts: FontFaceCache
+    let images = ImageCache()
+    /// The real URI of each `.link` to a URI, in order; cairo gets placeholders (see
+    /// `TagAttributes`) and `PDFPostProcessor` writes these.
+    private(set) var linkURIs: [String] = []
+    /// Scratch buffers reused by every glyph run, so drawing a run allocates nothing once
+    /// they have grown to the longest run.
+    var glyphBuffer: [cairo_glyph_t] = []
+    var clusterBuffer: [cairo_text_cluster_t] = []
+    /// The color last set as cairo's source, to skip redundant source changes (an image
+    /// paint replaces the source, so it resets this).
+    var currentSource: Color?
+    /// Whether anything visible was drawn on the current page, and whether it has tags.
+    /// cairo 1.16 skips replaying a page it thinks is blank (every page but the first),
+    /// and tags alone do not count as drawing: links and destinations would vanish.
+    var pageIsBlank = true
+    private var pageHasTags = false
+
+    init() throws(ConversionError) {
+        pdf = try CairoPDFSurface()
+        fonts = try FontFaceCache()
+    }
+
+    func beginPage(size: Size) {
+        // Must come before any drawing on the page: cairo takes the size of a page when
+        // the first operation lands on it.
+        cairo_pdf_surface_set_size(pdf.surface, size.width.value, size.height.value)
+        currentSource = nil
+        pageIsBlank = true
+        pageHasTags = false
+    }
+
+    func endPage() {
+        if pageIsBlank && pageHasTags { markPageAsDrawn() }
+        cairo_show_page(cr)
+    }
+
+    /// Makes cairo keep a page that has only tags. Drawing off the page does not count
+    /// (cairo clips it away first) and a transparent fill is skipped as a no-op; a
+    /// zero-length stroke with butt caps and no dash is recorded but paints nothing
+    /// (the content stream stays empty).
+    private func markPageAsDrawn() {
+        cairo_save(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_dash(cr, nil, 0, 0)
+        cairo_new_path(cr)
+        cairo_move_to(cr, 1, 1)
+        cairo_line_to(cr, 1, 1)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    func checkStatus() throws(ConversionError) {
+        try pdf.checkStatus()
+    }
+
+    func finish() throws(ConversionError) -> [UInt8] {
+        try pdf.finish()
+    }
+
+    func drawImage(_ image: PlacedImage) throws(ConversionError) {
+        let surface = try images.surface(for: image.source)
+        let rect = image.rect
+        // A zero-sized rect (or image) would make a singular matrix, an error cairo
+        // cannot recover from; there is nothing to see anyway.
+        guard rect.width > .zero, rect.height > .zero, surface.width > 0, surface.height > 0 else { return }
+        cairo_save(cr)
+        cairo_translate(cr, rect.minX.value, rect.minY.value)
+        cairo_scale(cr, rect.width.value / Double(surface.width), rect.height.value / Double(surface.height))
+        cairo_set_source_surface(cr, surface.handle, 0, 0)
+        cairo_rectangle(cr, 0, 0, Double(surface.width), Double(surface.height))
+        cairo_fill(cr)
+        cairo_restore(cr)
+        currentSource = nil
+        pageIsBlank = false
+    }
+
+    func addLink(_ rect: Rect, to target: LinkTarget) {
+        let attributes: String
+        switch target {
+        case .uri(let uri):
+            attributes = TagAttributes.uriLink(index: linkURIs.count, rect: rect)
+            linkURIs.append(uri)
+        case .internalDestination(let name):
+            attributes = TagAttributes.destinationLink(name, rect: rect)
+        }
+        pageHasTags = true
+        cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
+        cairo_tag_end(cr, CAIRO_TAG_LINK)
+    }
+
+    func addDestination(named name: String, at point: Point) {
+        pageHasTags = true
+        cairo_tag_begin(cr, CAIRO_TAG_DEST, TagAttributes.destination(name, at: point))
+        cairo_tag_end(cr, CAIRO_TAG_DEST)
+    }
+
+    func addOutlineEntry(_ entry: OutlineEntry, parent: Int?) -> Int {
+        let flags = entry.open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0)
+        let id = cairo_pdf_surface_add_outline(pdf.surface, Int32(parent ?? Int(CAIRO_PDF_OUTLINE_ROOT)), entry.title,
+                                               TagAttributes.outlineTarget(entry.destination), flags)
+        return Int(id)
+    }
+
+    /// Sets `color` as the source unless it already is.
+    func setSource(_ color: Color) {
+        if currentSource == color { return }
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        currentSource = color
+    }
+}

@@ -1,0 +1,64 @@
+import CCairo
+import MDCore
+import MDPage
+
+extension CairoCanvas {
+    /// Draws a run with `cairo_show_text_glyphs`: the glyphs at the layout's positions,
+    /// plus the UTF-8 text and cluster map, so the PDF's text layer (ToUnicode and
+    /// ActualText) gives back exactly the source text, ligatures and complex scripts
+    /// included. (`cairo_show_glyphs` would guess text from the glyphs: "oﬃce".)
+    func drawGlyphs(_ run: GlyphRun) throws(ConversionError) {
+        guard !run.glyphs.isEmpty else { return }
+        try validateClusters(of: run)
+        cairo_set_scaled_font(cr, try fonts.scaledFont(run.font, size: run.size))
+        setSource(run.color)
+        pageIsBlank = false
+
+        glyphBuffer.removeAll(keepingCapacity: true)
+        for glyph in run.glyphs {
+            glyphBuffer.append(cairo_glyph_t(index: UInt(glyph.id), x: glyph.position.x.value, y: glyph.position.y.value))
+        }
+        clusterBuffer.removeAll(keepingCapacity: true)
+        for cluster in run.clusters {
+            clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(cluster.bytes), num_glyphs: Int32(cluster.glyphs)))
+        }
+        let flags = run.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
+        var text = run.text
+        text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                cairo_show_text_glyphs(cr, chars.baseAddress, Int32(chars.count),
+                                       glyphBuffer, Int32(glyphBuffer.count),
+                                       clusterBuffer, Int32(clusterBuffer.count), flags)
+            }
+        }
+    }
+
+    /// Checks the cluster map the way cairo will, because cairo's answer to a bad map is
+    /// a sticky INVALID_CLUSTERS error with no hint of which run caused it. A bad map is a
+    /// layout bug; this names the run. Rules: no negative counts, no empty (0, 0)
+    /// cluster, every cluster ends on a UTF-8 character boundary, and the clusters cover
+    /// exactly all bytes and all glyphs.
+    func validateClusters(of run: GlyphRun) throws(ConversionError) {
+        let utf8 = run.text.utf8
+        let byteCount = utf8.count
+        var bytes = 0, glyphs = 0
+        var valid = true
+        // Walking backward starts at the end of the text; the boundary check is the same.
+        for cluster in run.clusters {
+            if cluster.bytes < 0 || cluster.glyphs < 0 || (cluster.bytes == 0 && cluster.glyphs == 0) {
+                valid = false; break
+            }
+            bytes += cluster.bytes
+            glyphs += cluster.glyphs
+            if bytes > byteCount || glyphs > run.glyphs.count { valid = false; break }
+            let boundary = run.backward ? byteCount - bytes : bytes
+            if boundary < byteCount && isContinuationByte(utf8[utf8.index(utf8.startIndex, offsetBy: boundary)]) {
+                valid = false; break
+            }
+        }
+        if valid && bytes == byteCount && glyphs == run.glyphs.count { return }
+        throw .renderFailed(reason: "glyph run \(String(reflecting: String(run.text.prefix(40)))) in \(run.font) has a cluster map that does not cover its \(byteCount) bytes and \(run.glyphs.count) glyphs exactly")
+    }
+
+    private func isContinuationByte(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+}

@@ -1,0 +1,78 @@
+import CCairo
+import MDCore
+
+/// Collects the bytes cairo writes. A class so its address can travel through cairo's
+/// C write callback as the `closure` pointer (C callbacks cannot capture context).
+final class PDFByteSink {
+    var bytes: [UInt8] = []
+    init() { bytes.reserveCapacity(64 * 1024) }
+}
+
+/// Owns one cairo PDF surface writing into memory and the drawing context on it.
+/// Lives for one render; never shared between threads.
+final class CairoPDFSurface {
+    let surface: OpaquePointer
+    let context: OpaquePointer
+    /// Retained here, and only here, for as long as cairo may write into it; `deinit`
+    /// destroys the surface (which may still flush) before this reference goes.
+    private let sink: PDFByteSink
+    private var finished = false
+
+    init() throws(ConversionError) {
+        let sink = PDFByteSink()
+        let writer: cairo_write_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            let sink = Unmanaged<PDFByteSink>.fromOpaque(closure).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        // The first page's real size is set in `beginPage`; A4 is only a placeholder.
+        guard let surface = cairo_pdf_surface_create_for_stream(
+            writer, Unmanaged.passUnretained(sink).toOpaque(), 595.28, 841.89) else {
+            throw .renderFailed(reason: "cairo could not create a PDF surface")
+        }
+        self.sink = sink
+        self.surface = surface
+        // cairo_create never returns NULL; it returns a context in an error state.
+        self.context = cairo_create(surface)
+        let status = cairo_surface_status(surface)
+        if status != CAIRO_STATUS_SUCCESS {
+            cairo_destroy(context); cairo_surface_destroy(surface)
+            throw .renderFailed(reason: "cairo PDF surface: \(Self.describe(status))")
+        }
+        // cairo 1.16 ignores SOURCE_DATE_EPOCH and stamps the current time; fix the
+        // dates so cairo's own output is reproducible. The qpdf pass replaces the whole
+        // information dictionary anyway.
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "1970-01-01T00:00:00Z")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "1970-01-01T00:00:00Z")
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// The first error of the context or the surface, if any.
+    func checkStatus() throws(ConversionError) {
+        let status = cairo_status(context)
+        if status != CAIRO_STATUS_SUCCESS { throw .renderFailed(reason: "cairo: \(Self.describe(status))") }
+        let surfaceStatus = cairo_surface_status(surface)
+        if surfaceStatus != CAIRO_STATUS_SUCCESS { throw .renderFailed(reason: "cairo: \(Self.describe(surfaceStatus))") }
+    }
+
+    /// Writes the rest of the PDF (fonts, images, outline, xref) and hands over the bytes.
+    func finish() throws(ConversionError) -> [UInt8] {
+        precondition(!finished, "finish called twice")
+        try checkStatus()
+        cairo_surface_finish(surface)
+        finished = true
+        try checkStatus()
+        let bytes = sink.bytes
+        sink.bytes = []
+        return bytes
+    }
+
+    static func describe(_ status: cairo_status_t) -> String {
+        String(cString: cairo_status_to_string(status))
+    }
+}

@@ -1,0 +1,41 @@
+import MDCore
+import MDPage
+
+/// The single walk over a `PagedDocument` shared by every canvas: pages in order, items
+/// in painting order, then the outline.
+enum DocumentWalk {
+    static func draw(_ document: PagedDocument, on canvas: some Canvas) throws(ConversionError) {
+        for page in document.pages {
+            try canvas.withPage(size: page.size) { () throws(ConversionError) in
+                for item in page.items {
+                    try draw(item, on: canvas)
+                }
+            }
+        }
+        addOutline(document.outline, to: canvas)
+        try canvas.checkStatus()
+    }
+
+    private static func draw(_ item: PageItem, on canvas: some Canvas) throws(ConversionError) {
+        switch item {
+        case .glyphs(let run): try canvas.drawGlyphs(run)
+        case .shape(let shape): canvas.drawShape(shape)
+        case .image(let image): try canvas.drawImage(image)
+        case .link(let rect, let target): canvas.addLink(rect, to: target)
+        case .destination(let name, let point): canvas.addDestination(named: name, at: point)
+        }
+    }
+
+    /// Nests entries by `level` with an explicit stack of open ancestors, so depth costs
+    /// no recursion. A level may skip (1 then 3): the entry nests under the nearest
+    /// shallower one. Levels below 1 count as 1.
+    static func addOutline(_ entries: [OutlineEntry], to canvas: some Canvas) {
+        var ancestors: [(level: Int, id: Int)] = []
+        for entry in entries {
+            let level = max(entry.level, 1)
+            while let last = ancestors.last, last.level >= level { ancestors.removeLast() }
+            let id = canvas.addOutlineEntry(entry, parent: ancestors.last?.id)
+            ancestors.append((level, id))
+        }
+    }
+}

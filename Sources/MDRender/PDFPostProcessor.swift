@@ -1,0 +1,124 @@
+import CQPDF
+import MDCore
+import MDPage
+
+/// Rewrites cairo's PDF through qpdf, in memory. Always run: cairo 1.16 writes a broken
+/// cross-reference table whenever a link is present. The same pass
+/// - replaces the document information dictionary with exactly `DocumentMetadata`
+///   (cairo's own, with the current time in it, never survives) and sets `/Lang`;
+/// - writes each link's real URI over cairo's placeholder (see `TagAttributes`), turns
+///   cairo's UTF-16 `/Dest` names into the byte strings its name tree uses (cairo 1.16
+///   writes the two differently, so strict readers find no match), and gives every link
+///   a `/Border [0 0 0]` besides cairo's `/BS` of width 0;
+/// - writes with a deterministic /ID, object streams and compressed streams, so the same
+///   document gives the same bytes.
+struct PDFPostProcessor {
+    var metadata: DocumentMetadata
+    /// The real URI of each placeholder, by index.
+    var linkURIs: [String]
+
+    func process(_ input: [UInt8]) throws(ConversionError) -> [UInt8] {
+        let session = try QPDFSession()
+        // qpdf reads the caller's buffer in place: keep it pinned for the whole session.
+        let result: Result<[UInt8], ConversionError> = input.withUnsafeBufferPointer { buffer in
+            do throws(ConversionError) {
+                try session.read(buffer)
+                try rewriteInfo(session)
+                try rewriteLinks(session)
+                try rewriteOutline(session)
+                return .success(try session.write())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func rewriteInfo(_ s: QPDFSession) throws(ConversionError) {
+        let trailer = qpdf_get_trailer(s.q)
+        let info = qpdf_oh_new_dictionary(s.q)
+        let texts: [(String, String?)] = [
+            ("/Title", metadata.title), ("/Author", metadata.author), ("/Subject", metadata.subject),
+            ("/Keywords", metadata.keywords), ("/Creator", metadata.creator), ("/Producer", metadata.producer),
+        ]
+        var isEmpty = true
+        for case let (key, value?) in texts {
+            qpdf_oh_replace_key(s.q, info, key, qpdf_oh_new_unicode_string(s.q, value))
+            isEmpty = false
+        }
+        for case let (key, seconds?) in [("/CreationDate", metadata.creationDate), ("/ModDate", metadata.modificationDate)] {
+            qpdf_oh_replace_key(s.q, info, key, qpdf_oh_new_string(s.q, PDFDate.string(epochSeconds: seconds)))
+            isEmpty = false
+        }
+        if isEmpty {
+            qpdf_oh_remove_key(s.q, trailer, "/Info")
+        } else {
+            qpdf_oh_replace_key(s.q, trailer, "/Info", qpdf_make_indirect_object(s.q, info))
+        }
+        let root = qpdf_get_root(s.q)
+        if let language = metadata.language, !language.isEmpty {
+            qpdf_oh_replace_key(s.q, root, "/Lang", qpdf_oh_new_unicode_string(s.q, language))
+        } else {
+            qpdf_oh_remove_key(s.q, root, "/Lang")
+        }
+        try s.check("setting the document information")
+    }
+
+    private func rewriteLinks(_ s: QPDFSession) throws(ConversionError) {
+        let pageCount = qpdf_get_num_pages(s.q)
+        try s.check("reading the page tree")
+        guard pageCount > 0 else { return }
+        for pageIndex in 0..<Int(pageCount) {
+            let page = qpdf_get_page_n(s.q, pageIndex)
+            let annots = qpdf_oh_get_key(s.q, page, "/Annots")
+            guard qpdf_oh_is_array(s.q, annots) != 0 else { continue }
+            for i in 0..<qpdf_oh_get_array_n_items(s.q, annots) {
+                let annot = qpdf_oh_get_array_item(s.q, annots, i)
+                guard qpdf_oh_is_dictionary(s.q, annot) != 0,
+                      qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, annot, "/Subtype"), "/Link") != 0
+                else { continue }
+                let border = qpdf_oh_new_array(s.q)
+                for _ in 0..<3 { qpdf_oh_append_item(s.q, border, qpdf_oh_new_integer(s.q, 0)) }
+                qpdf_oh_replace_key(s.q, annot, "/Border", border)
+                try restoreURI(s, in: annot)
+                s.rewriteDestName(in: annot)
+            }
+        }
+        try s.check("rewriting link annotations")
+    }
+
+    /// Swaps a placeholder `/URI` for the real one, as a byte string (qpdf escapes it).
+    private func restoreURI(_ s: QPDFSession, in annot: qpdf_oh) throws(ConversionError) {
+        let action = qpdf_oh_get_key(s.q, annot, "/A")
+        guard qpdf_oh_is_dictionary(s.q, action) != 0 else { return }
+        let uri = qpdf_oh_get_key(s.q, action, "/URI")
+        guard qpdf_oh_is_string(s.q, uri) != 0, let raw = qpdf_oh_get_string_value(s.q, uri) else { return }
+        let placeholder = String(cString: raw)
+        guard placeholder.hasPrefix(TagAttributes.placeholderPrefix) else { return }
+        guard let index = Int(placeholder.dropFirst(TagAttributes.placeholderPrefix.count)),
+              linkURIs.indices.contains(index) else {
+            throw .renderFailed(reason: "PDF link \(placeholder) has no URI")
+        }
+        var real = linkURIs[index]
+        let value = real.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(s.q, $0.baseAddress, $0.count) }
+        }
+        qpdf_oh_replace_key(s.q, action, "/URI", value)
+    }
+
+    /// Visits every outline item (explicit stack, each object once) and fixes its /Dest.
+    private func rewriteOutline(_ s: QPDFSession) throws(ConversionError) {
+        let outlines = qpdf_oh_get_key(s.q, qpdf_get_root(s.q), "/Outlines")
+        guard qpdf_oh_is_dictionary(s.q, outlines) != 0 else { return }
+        var pending = [qpdf_oh_get_key(s.q, outlines, "/First")]
+        var seen = Set<Int32>()
+        while let item = pending.popLast() {
+            guard qpdf_oh_is_dictionary(s.q, item) != 0,
+                  seen.insert(qpdf_oh_get_object_id(s.q, item)).inserted else { continue }
+            s.rewriteDestName(in: item)
+            pending.append(qpdf_oh_get_key(s.q, item, "/Next"))
+            pending.append(qpdf_oh_get_key(s.q, item, "/First"))
+        }
+        try s.check("rewriting the outline")
+    }
+}

@@ -1,0 +1,59 @@
+import CQPDF
+import MDCore
+
+/// Owns one qpdf handle (and with it every object handle made from it). Errors are
+/// silenced on stderr and collected with `check`, which turns them into
+/// `ConversionError.renderFailed`.
+final class QPDFSession {
+    let q: qpdf_data
+
+    init() throws(ConversionError) {
+        guard let q = qpdf_init() else { throw .renderFailed(reason: "qpdf could not start") }
+        self.q = q
+        qpdf_silence_errors(q)
+        // cairo's broken xref makes qpdf warn while it reconstructs the table; expected.
+        qpdf_set_suppress_warnings(q, QPDF_TRUE)
+    }
+
+    deinit {
+        var q: qpdf_data? = q
+        qpdf_cleanup(&q)
+    }
+
+    /// Parses `buffer`, which must stay valid until this session ends.
+    func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(ConversionError) {
+        buffer.withMemoryRebound(to: CChar.self) { chars in
+            _ = qpdf_read_memory(q, "cairo output", chars.baseAddress, UInt64(chars.count), nil)
+        }
+        try check("reading cairo's PDF")
+    }
+
+    func write() throws(ConversionError) -> [UInt8] {
+        _ = qpdf_init_write_memory(q)
+        try check("preparing to write")
+        qpdf_set_object_stream_mode(q, qpdf_o_generate)
+        qpdf_set_compress_streams(q, QPDF_TRUE)
+        qpdf_set_deterministic_ID(q, QPDF_TRUE)
+        _ = qpdf_write(q)
+        try check("writing the PDF")
+        let count = qpdf_get_buffer_length(q)
+        guard let bytes = qpdf_get_buffer(q) else { throw .renderFailed(reason: "qpdf wrote no output") }
+        return Array(UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    /// A string `/Dest` becomes a byte string of its UTF-8 value: cairo writes link and
+    /// outline destinations as UTF-16 but keys its name tree with the plain bytes, and
+    /// name trees compare bytes. (Names are ASCII after `TagAttributes.destinationName`.)
+    func rewriteDestName(in dictionary: qpdf_oh) {
+        let dest = qpdf_oh_get_key(q, dictionary, "/Dest")
+        guard qpdf_oh_is_string(q, dest) != 0, let utf8 = qpdf_oh_get_utf8_value(q, dest) else { return }
+        qpdf_oh_replace_key(q, dictionary, "/Dest", qpdf_oh_new_string(q, utf8))
+    }
+
+    func check(_ step: String) throws(ConversionError) {
+        guard qpdf_has_error(q) != 0 else { return }
+        let error = qpdf_get_error(q)
+        let text = error.flatMap { qpdf_get_error_full_text(q, $0) }.map { String(cString: $0) } ?? "unknown error"
+        throw .renderFailed(reason: "qpdf, \(step): \(text)")
+    }
+}
