@@ -1,8 +1,15 @@
 import Testing
+import Foundation
+import MDPage
 @testable import MDLayout
 
 @Test func scratch() throws {
-    let (r, d) = try layOut("# Title\n\nHello *world*, this is `code` and a [link](https://x.org).\n\n- one\n- two\n\n1. a\n2. b\n\n> quote\n\n```\ncode line\n```\n")
-    print(r.dump())
-    print(d)
+    let md = try String(contentsOfFile: "/work/main/samples/showcase.md", encoding: .utf8)
+    let (r, _) = try layOut(md, baseDirectory: "/work/main/samples")
+    for p in r.document.pages { for i in p.items { if case .glyphs(let g) = i {
+        let b = g.clusters.reduce(0) { $0 + $1.bytes }, n = g.clusters.reduce(0) { $0 + $1.glyphs }
+        if b != g.text.utf8.count || n != g.glyphs.count || g.clusters.contains(where: { $0.bytes <= 0 && $0.glyphs <= 0 }) {
+            print("BAD", g.text.debugDescription, g.clusters, g.glyphs.count, g.backward)
+        }
+    } } }
 }
