@@ -53,8 +53,15 @@ extension LineBuilder {
                 j += 1
             }
             let runText = String(decoding: bytes[lo..<hi], as: UTF8.self)
+            if first.rtl {
+                // Positions are absolute, so a right-to-left run can list its glyphs in
+                // logical order with forward clusters. (cairo 1.16 checks the UTF-8 of
+                // backward clusters as if they were forward, and rejects mixed-width text.)
+                placed.reverse()
+                cl.reverse()
+            }
             items.append(.glyphs(GlyphRun(font: env.text.file(of: first.font), size: first.size, color: color,
-                                          glyphs: placed, text: runText, clusters: cl, backward: first.rtl)))
+                                          glyphs: placed, text: runText, clusters: cl, backward: false)))
             i = j
         }
         return items
