@@ -10,7 +10,7 @@ build: setup
 	$(SWIFT) build
 
 release: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 ## Converts samples/showcase.md to samples/showcase.pdf.
 demo: release

@@ -19,6 +19,7 @@ public enum DocumentLayout {
                                     language: document.metadata.language)
         let body = document.page.body
         env.pageBodyHeight = body.height
+        env.bodyWidth = body.width
 
         let flow = FlowBuilder(env: env)
         flow.build(document.blocks, x: body.minX, width: body.width)
@@ -56,9 +57,22 @@ public enum DocumentLayout {
     /// left unclickable (the text keeps the link color).
     static func dropDanglingLinks(_ boxes: inout [FlowBox], diagnostics: DiagnosticSink) {
         var names = Set<String>()
-        for b in boxes { for a in b.anchors { names.insert(a.name) } }
+        var folded: [String: String] = [:]
+        for b in boxes {
+            for a in b.anchors {
+                names.insert(a.name)
+                if folded[a.name.lowercased()] == nil { folded[a.name.lowercased()] = a.name }
+            }
+        }
         for i in boxes.indices {
             let at = boxes[i].fragments.first?.source.start
+            // As on GitHub, an anchor that differs only in case still finds its heading.
+            for k in boxes[i].items.indices {
+                if case .link(let rect, .internalDestination(let name)) = boxes[i].items[k], !names.contains(name),
+                   let match = folded[name.lowercased()] {
+                    boxes[i].items[k] = .link(rect: rect, target: .internalDestination(match))
+                }
+            }
             boxes[i].items.removeAll { item in
                 guard case .link(_, .internalDestination(let name)) = item, !names.contains(name) else { return false }
                 diagnostics.warnOnce(key: "anchor:\(name)", "link to '#\(name)' matches no heading or anchor; it is not clickable",

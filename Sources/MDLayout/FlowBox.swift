@@ -21,6 +21,9 @@ struct FlowBox {
     var firstXHeight: Points = .zero
     /// Destinations and outline entries that start at this box.
     var anchors: [Anchor] = []
+    /// For a table row: the index of its table's header row box, repeated above the row
+    /// when the row starts a page.
+    var repeatsHeader: Int?
 
     init(height: Points, gapBefore: Points = .zero, items: [PageItem] = [], fragments: [LineFragment] = [],
          containers: [Int] = [], breakBefore: BreakRule = .allowed, firstBaseline: Points? = nil) {

@@ -71,9 +71,20 @@ final class FlowBuilder {
                                         background: c.background, border: c.border, borderWidth: c.borderWidth,
                                         cornerRadius: c.cornerRadius, bar: c.bar, barWidth: c.barWidth))
         open.append(id)
-        build(c.children, x: x + c.padding.left, width: width - c.padding.left - c.padding.right)
+        let (left, right) = clampedInsets(c.padding.left, c.padding.right, width: width)
+        build(c.children, x: x + left, width: width - left - right)
         open.removeLast()
         space(c.spaceAfter)
+    }
+
+    /// Insets that leave the content at least a quarter of the body wide: deeply nested
+    /// quotes and lists stop indenting rather than push text past the right margin.
+    func clampedInsets(_ left: Points, _ right: Points, width: Points) -> (Points, Points) {
+        let room = width - env.bodyWidth * 0.25
+        guard left + right > room else { return (left, right) }
+        guard room > .zero else { return (.zero, .zero) }
+        let k = room / (left + right)
+        return (left * k, right * k)
     }
 
     // MARK: Lists
@@ -89,7 +100,7 @@ final class FlowBuilder {
                 widest = max(widest, Points(s.glyphs.reduce(0) { $0 + $1.advance.value }))
             }
         }
-        let indent = max(l.indent, widest + l.markerGap)
+        let indent = clampedInsets(max(l.indent, widest + l.markerGap), .zero, width: width).0
         let markerRight = x + indent - l.markerGap
         for (i, item) in l.items.enumerated() {
             if i > 0 { space(l.itemSpacing) }

@@ -19,30 +19,40 @@ struct Paginator {
     func paginate() -> [[Placement]] {
         var pages: [[Placement]] = []
         var current: [Placement] = []
+        /// The first box of the flow placed on this page (repeated headers aside).
+        var pageFirst: Int?
         var y = body.minY
         var i = 0
         while i < boxes.count {
             let b = boxes[i]
-            let atTop = current.isEmpty
-            let prev = atTop ? [] : boxes[current.last!.box].containers
+            if current.isEmpty, let h = b.repeatsHeader, !pages.isEmpty {
+                // A table continued from the previous page starts with its header again.
+                let top = body.minY + padTop(boxes[h].containers[...])
+                current.append(Placement(box: h, top: top))
+                y = top + boxes[h].height
+            }
+            let atTop = pageFirst == nil
+            let prev = current.last.map { boxes[$0.box].containers } ?? []
             let entering = b.containers[commonPrefix(prev, b.containers)...]
-            let top = y + (atTop ? .zero : b.gapBefore) + padTop(entering)
+            let top = y + (current.isEmpty ? .zero : b.gapBefore) + padTop(entering)
             let reserve = padBottom(b.containers[...])
             if atTop || top + b.height + reserve <= body.maxY + Points(0.01) {
                 current.append(Placement(box: i, top: top))
+                if pageFirst == nil { pageFirst = i }
                 let next = i + 1 < boxes.count ? boxes[i + 1].containers : []
                 y = top + b.height + padBottom(b.containers[commonPrefix(b.containers, next)...])
                 i += 1
                 continue
             }
             // Break: go back to the latest box that allows a break before it.
-            let first = current.first!.box
+            let first = pageFirst!
             var j = i
             while j > first, boxes[j].breakBefore == .avoid { j -= 1 }
             if j == first { j = i }
             current.removeAll { $0.box >= j }
             pages.append(current)
             current = []
+            pageFirst = nil
             y = body.minY
             i = j
         }

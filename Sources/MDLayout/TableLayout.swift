@@ -16,6 +16,7 @@ struct TableLayout {
         let tableWidth = Points(widths.reduce(0) { $0 + $1.value })
         let lb = builder.lines
         let bw = t.borderWidth
+        var headerIndex: Int?
 
         for (r, row) in prepared.enumerated() {
             var cellBoxes: [[FlowBox]] = []
@@ -57,6 +58,7 @@ struct TableLayout {
             var box = FlowBox(height: height, items: items, fragments: fragments,
                               breakBefore: r == 1 ? .avoid : .allowed, firstBaseline: firstBaseline)
             box.firstXHeight = env.metrics(t.rows[r][0].baseFont).xHeight.at(t.rows[r][0].baseSize)
+            if r == 0 { headerIndex = builder.boxes.count } else { box.repeatsHeader = headerIndex }
             builder.add(box)
         }
         builder.space(t.spaceAfter)
