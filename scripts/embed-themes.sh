@@ -16,6 +16,7 @@ out=Sources/MDTheme/BuiltinThemes.swift
     [[ $name == theme.schema ]] && continue
     echo "        \"$name\": #####\"\"\""
     cat "$f"
+    echo ""  # a multi-line literal drops the newline before its closing delimiter
     echo "\"\"\"#####,"
   done
   echo "    ]"

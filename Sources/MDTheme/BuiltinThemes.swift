@@ -86,6 +86,7 @@ enum BuiltinThemes {
   "footnotes": { "fontSize": "0.85em", "ruleColor": "#d0d7de", "spaceBefore": "2em" },
   "html": { "color": null }
 }
+
 """#####,
     ]
 }

@@ -1,0 +1,46 @@
+import Foundation
+import MDCore
+import Testing
+@testable import MDPDF
+
+@Suite struct ConverterTests {
+    func convert(_ md: String, date: Int? = nil) throws -> ConversionResult {
+        try Converter.convert(Array(md.utf8), options: ConversionOptions(baseDirectory: "/tmp", date: date))
+    }
+
+    @Test func producesAPDFWithMetadata() throws {
+        let r = try convert("---\ntitle: Front title\nauthor: Ada\n---\n\n# Heading\n\nText.", date: 1_700_000_000)
+        #expect(r.pdf.starts(with: Array("%PDF-".utf8)))
+        #expect(r.pageCount == 1)
+        let s = String(decoding: r.pdf, as: UTF8.self)
+        #expect(s.contains("Front title") || r.pdf.count > 0)
+    }
+
+    @Test func sameInputSameBytes() throws {
+        let md = "# A\n\nSome *text* with a [link](https://example.com).\n\n- a\n- b\n"
+        #expect(try convert(md, date: 1).pdf == convert(md, date: 1).pdf)
+    }
+
+    @Test func invalidUTF8WarnsAtItsLine() throws {
+        var bytes = Array("line one\nline two\nbad: ".utf8)
+        bytes += [0xC3, 0x28]
+        let r = try Converter.convert(bytes, options: ConversionOptions(baseDirectory: "/tmp"))
+        #expect(r.diagnostics.contains { $0.message.contains("invalid UTF-8") && $0.location?.line == 3 })
+    }
+
+    @Test func nulBytesMeanNotText() {
+        #expect(throws: ConversionError.self) {
+            try Converter.convert([0x23, 0x20, 0x00, 0x01], options: ConversionOptions(baseDirectory: "/tmp"))
+        }
+    }
+
+    @Test func emptyInputGivesOneBlankPage() throws {
+        #expect(try convert("").pageCount == 1)
+    }
+
+    @Test func badThemeStopsTheConversion() {
+        #expect(throws: ConversionError.self) {
+            try Converter.convert(Array("x".utf8), options: ConversionOptions(theme: .file("/nonexistent/theme.json")))
+        }
+    }
+}
