@@ -38,9 +38,11 @@ public struct ConversionResult: Sendable {
 
 /// The whole pipeline: decode → parse → style → lay out → render.
 public enum Converter {
-    public static func convert(_ input: [UInt8], options: ConversionOptions) throws(ConversionError) -> ConversionResult {
+    /// Converts Markdown bytes to PDF bytes. Warnings go to `sink` as they are found, so
+    /// a caller still has them when the conversion then fails.
+    public static func convert(_ input: [UInt8], options: ConversionOptions,
+                               diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
         let theme = try ThemeLoader.load(options.theme)
-        let sink = DiagnosticSink()
         let source = try InputDecoder.decode(input, diagnostics: sink)
         let document = MarkdownParser.parse(source, diagnostics: sink)
         let styled = DocumentStyler.style(document, theme: theme,

@@ -100,6 +100,8 @@ struct MDPDFCommand: ParsableCommand {
     func convert(_ file: String, cleanup: InterruptCleanup) -> ExitStatus {
         let display = file == "-" ? "<stdin>" : file
         let destination = outputPath(for: file)
+        let sink = DiagnosticSink()
+        defer { for d in sink.diagnostics { printError(d.formatted(defaultFile: display)) } }
         do {
             let input = try InputReader.read(file)
             var options = ConversionOptions(theme: ThemeSource(argument: theme), pageSize: pageSize?.rawValue,
@@ -110,8 +112,7 @@ struct MDPDFCommand: ParsableCommand {
             } else {
                 options.date = input.modificationTime
             }
-            let result = try Converter.convert(input.bytes, options: options)
-            for d in result.diagnostics { printError(d.formatted(defaultFile: display)) }
+            let result = try Converter.convert(input.bytes, options: options, diagnostics: sink)
             try OutputWriter.write(result.pdf, to: destination, cleanup: cleanup)
             return .success
         } catch let e {

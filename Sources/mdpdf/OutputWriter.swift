@@ -18,7 +18,7 @@ enum OutputWriter {
         var template = Array((dir + "/." + (path as NSString).lastPathComponent + ".mdpdf-XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw .unwritableOutput(path: path, reason: String(cString: strerror(errno))) }
-        let tmp = String(cString: template)
+        let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         cleanup.track(tmp)
         defer { cleanup.untrack() }
         var ok = true
