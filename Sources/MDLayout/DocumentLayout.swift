@@ -14,9 +14,11 @@ public struct LayoutResult: Sendable {
 public enum DocumentLayout {
     /// Lays out `document`. `producer` names the PDF producer; dates are epoch seconds.
     public static func layout(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
-                              breaker: LineBreaker = FirstFitBreaker(), outlineDepth: Int = 3) -> LayoutResult {
+                              breaker: LineBreaker = FirstFitBreaker(), outlineDepth: Int = 3,
+                              debug: Bool = false) -> LayoutResult {
         let env = LayoutEnvironment(text: text, breaker: breaker, diagnostics: diagnostics,
                                     language: document.metadata.language)
+        env.debug = debug
         let body = document.page.body
         env.pageBodyHeight = body.height
         env.bodyWidth = body.width
@@ -45,6 +47,7 @@ public enum DocumentLayout {
                 }
             }
             items += footer(document.page, page: n + 1, of: placements.count, env: env)
+            if debug { items += DebugOverlay.items(for: frags) }
             pages.append(Page(size: document.page.size, items: items))
             fragments.append(frags)
         }

@@ -56,6 +56,8 @@ struct ContainerInfo {
     var cornerRadius: Points
     var bar: Color?
     var barWidth: Points
+    /// Leave out the edge at a page break (and square the corners there).
+    var openAtPageBreaks: Bool
 }
 
 /// A laid-out line, as in TextKit: `rect` spans the container's width, `usedRect` what

@@ -69,7 +69,8 @@ final class FlowBuilder {
         let id = containers.count
         containers.append(ContainerInfo(x: x, width: width, padTop: c.padding.top, padBottom: c.padding.bottom,
                                         background: c.background, border: c.border, borderWidth: c.borderWidth,
-                                        cornerRadius: c.cornerRadius, bar: c.bar, barWidth: c.barWidth))
+                                        cornerRadius: c.cornerRadius, bar: c.bar, barWidth: c.barWidth,
+                                        openAtPageBreaks: c.openAtPageBreaks))
         open.append(id)
         let (left, right) = clampedInsets(c.padding.left, c.padding.right, width: width)
         build(c.children, x: x + left, width: width - left - right)
@@ -117,6 +118,10 @@ final class FlowBuilder {
             let xh = boxes[target].firstXHeight
             boxes[target].items += markerItems(item.marker, shaped: shapedMarkers[i], right: markerRight,
                                                baseline: baseline, xHeight: xh)
+            if env.debug {
+                boxes[target].items += DebugOverlay.markerColumn(left: x, right: markerRight, top: .zero,
+                                                                 bottom: boxes[target].height)
+            }
             if let anchor = item.anchor {
                 boxes[target].anchors.append(Anchor(name: anchor, x: x, y: .zero, outline: nil))
             }
@@ -148,15 +153,16 @@ final class FlowBuilder {
             let w = Points(s.glyphs.reduce(0) { $0 + $1.advance.value })
             return lines.glyphItems(Array(t.string.utf8), t, glyphs: s.glyphs[...], textEnd: t.string.utf8.count,
                                     originX: right - w, baseline: baseline)
-        case .checkbox(let checked, let size, let color):
-            let r = Rect(x: right - size, y: midY - size / 2, width: size, height: size)
-            let stroke = Stroke(width: size * 0.09, color: color)
-            var items: [PageItem] = [.shape(Shape(.rect(r, cornerRadius: size * 0.15), stroke: stroke))]
+        case .checkbox(let checked, let size, let color, let checkColor):
+            // The stroke is drawn inside the box's side, so the box measures `size` outside.
+            let w = size * 0.09
+            let r = Rect(x: right - size + w / 2, y: midY - size / 2 + w / 2, width: size - w, height: size - w)
+            var items: [PageItem] = [.shape(Shape(.rect(r, cornerRadius: size * 0.15), stroke: Stroke(width: w, color: color)))]
             if checked {
-                let pts = [Point(x: r.minX + size * 0.22, y: r.minY + size * 0.52),
-                           Point(x: r.minX + size * 0.42, y: r.minY + size * 0.74),
-                           Point(x: r.minX + size * 0.80, y: r.minY + size * 0.26)]
-                items.append(.shape(Shape(.polyline(pts, closed: false), stroke: Stroke(width: size * 0.13, color: color))))
+                let pts = [Point(x: r.minX + size * 0.2, y: r.minY + size * 0.5),
+                           Point(x: r.minX + size * 0.4, y: r.minY + size * 0.7),
+                           Point(x: r.minX + size * 0.78, y: r.minY + size * 0.22)]
+                items.append(.shape(Shape(.polyline(pts, closed: false), stroke: Stroke(width: size * 0.13, color: checkColor))))
             }
             return items
         }
@@ -179,11 +185,34 @@ final class FlowBuilder {
         space(i.spaceAfter)
     }
 
+    /// A thematic break: solid, dashed or dotted (evenly laid out, centered) or a text
+    /// ornament, `widthFraction` of the width, centered.
     func rule(_ r: StyledRule, x: Points, width: Points) {
         space(r.spaceBefore)
-        let y = r.thickness / 2
-        add(FlowBox(height: r.thickness, items: [.shape(Shape(.line(from: Point(x: x, y: y), to: Point(x: x + width, y: y)),
-                                                              stroke: Stroke(width: r.thickness, color: r.color)))]))
+        let w = width * r.widthFraction
+        let x0 = x + (width - w) / 2, x1 = x0 + w
+        switch r.style {
+        case .text(let ornament):
+            let prepared = PreparedParagraph(StyledParagraph(text: ornament, alignment: .center, lineHeight: 1.4, spaceBefore: .zero,
+                                                             spaceAfter: .zero, baseFont: ornament.runs.first?.layout.font ?? FontSpec(families: []),
+                                                             baseSize: ornament.runs.first?.layout.size ?? Points(10), source: .unknown), env: env)
+            for var line in lines.lines(prepared, x: x, width: width) {
+                line.firstBaseline = nil
+                add(line)
+            }
+        default:
+            let t = r.thickness
+            let shape: Shape?
+            switch r.style {
+            case .dotted:
+                shape = DecorationGeometry.dotted(x0: x0, x1: x1, y: t / 2, dot: t, spacing: t * 3, color: r.color)
+            case .dashed:
+                shape = DecorationGeometry.dashed(x0: x0, x1: x1, y: t / 2, width: t, dash: t * 6, gap: t * 4, color: r.color)
+            default:
+                shape = DecorationGeometry.solid(x0, x1, t / 2, t, r.color)
+            }
+            add(FlowBox(height: t, items: shape.map { [.shape($0)] } ?? []))
+        }
         space(r.spaceAfter)
     }
 }

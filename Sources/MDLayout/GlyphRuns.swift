@@ -67,56 +67,73 @@ extension LineBuilder {
         return items
     }
 
-    /// Per-fragment decorations for glyphs in display order: one rounded background per
-    /// code span stretch, one strike line per struck stretch (merged across runs, one y),
-    /// one link area per link stretch, all within this line.
+    /// Per-fragment decorations for glyphs in display order, all within this line:
+    /// one rounded background per code-span stretch and one highlight per `<mark>`
+    /// stretch (kept inside the line box, so they never touch the lines around), one
+    /// underline and one strike segment per stretch of equal decoration (merged across
+    /// font, size and color changes, at one y and thickness for the whole segment),
+    /// and one link area per link stretch.
     func decorations(_ text: AttributedText, _ glyphs: [ShapedGlyph], originX: Points, baseline: Points,
                      height: Points) -> [PageItem] {
-        var backgrounds: [PageItem] = [], strikes: [PageItem] = [], links: [PageItem] = []
+        var below: [PageItem] = [], lines: [PageItem] = [], links: [PageItem] = []
+        var segments = SegmentTracker()
         var pen = originX
-        var bg: (x0: Points, color: Color, pad: Points, run: StyledRun)?
-        var strike: (x0: Points, run: StyledRun)?
-        var link: (x0: Points, target: String)?
-
-        func closeBackground(at x: Points) {
-            guard let b = bg else { return }
-            let m = env.metrics(b.run.layout.font), s = b.run.layout.size
-            let top = baseline - m.ascender.at(s) - b.run.layout.baselineShift
-            let h = (m.ascender + m.descender).at(s)
-            let r = Rect(x: b.x0 - b.pad, y: top, width: x - b.x0 + b.pad * 2, height: h)
-            backgrounds.append(.shape(Shape(.rect(r, cornerRadius: s * 0.18), fill: b.color)))
-            bg = nil
-        }
-        func closeStrike(at x: Points) {
-            guard let st = strike else { return }
-            let m = env.metrics(st.run.layout.font), s = st.run.layout.size
-            // The font gives the stroke's top edge; the line is drawn through its centre.
-            let y = baseline - m.strikeoutPosition.at(s) + m.strikeoutThickness.at(s) / 2 - st.run.layout.baselineShift
-            strikes.append(.shape(Shape(.line(from: Point(x: st.x0, y: y), to: Point(x: x, y: y)),
-                                        stroke: Stroke(width: m.strikeoutThickness.at(s), color: st.run.paint.color))))
-            strike = nil
-        }
-        func closeLink(at x: Points) {
-            guard let l = link else { return }
-            links.append(.link(rect: Rect(x: l.x0, y: .zero, width: x - l.x0, height: height), target: Self.target(l.target)))
-            link = nil
-        }
-
         for g in glyphs {
             let run = text.runs[g.run]
-            let p = run.paint
-            if let b = bg, b.color != p.background { closeBackground(at: pen) }
-            if bg == nil, let c = p.background { bg = (pen, c, p.backgroundPadding, run) }
-            if strike != nil, !p.strikethrough { closeStrike(at: pen) }
-            if strike == nil, p.strikethrough { strike = (pen, run) }
-            if let l = link, l.target != p.link { closeLink(at: pen) }
-            if link == nil, let t = p.link { link = (pen, t) }
+            segments.advance(to: pen, glyph: g, run: run, index: g.run) { closed in
+                emit(closed, text, baseline: baseline, height: height, below: &below, lines: &lines, links: &links)
+            }
             pen += g.advance
         }
-        closeBackground(at: pen)
-        closeStrike(at: pen)
-        closeLink(at: pen)
-        return backgrounds + strikes + links
+        segments.finish(at: pen) { closed in
+            emit(closed, text, baseline: baseline, height: height, below: &below, lines: &lines, links: &links)
+        }
+        return below + lines + links
+    }
+
+    private func emit(_ seg: Segment, _ text: AttributedText, baseline: Points, height: Points,
+                      below: inout [PageItem], lines: inout [PageItem], links: inout [PageItem]) {
+        let runs = seg.runs.map { text.runs[$0] }
+        guard let first = runs.first else { return }
+        switch seg.kind {
+        case .background(let color, let pad):
+            let (top, bottom) = verticalExtent(runs, baseline: baseline, height: height)
+            let r = Rect(x: seg.x0 - pad, y: top, width: seg.x1 - seg.x0 + pad * 2, height: bottom - top)
+            below.append(.shape(Shape(.rect(r, cornerRadius: first.layout.size * 0.18), fill: color)))
+        case .highlight(let color):
+            let (top, bottom) = verticalExtent(runs, baseline: baseline, height: height)
+            below.append(.shape(Shape(.rect(Rect(x: seg.x0, y: top, width: seg.x1 - seg.x0, height: bottom - top),
+                                            cornerRadius: .zero), fill: color)))
+        case .underline(let d), .strike(let d):
+            var offset = Points.zero, thickness = Points.zero
+            let isUnder: Bool
+            if case .underline = seg.kind { isUnder = true } else { isUnder = false }
+            for r in runs {
+                let m = env.metrics(r.layout.font), s = r.layout.size
+                let t = d.thickness?.at(s) ?? (isUnder ? m.underlineThickness : m.strikeoutThickness).at(s)
+                // Font metrics give the stroke's top edge; the offset is to its centre.
+                let o = d.offset?.at(s) ?? ((isUnder ? m.underlinePosition : m.strikeoutPosition).at(s) + (isUnder ? t / 2 : -t / 2))
+                thickness = max(thickness, t)
+                offset = isUnder ? max(offset, o - r.layout.baselineShift) : max(offset, o + r.layout.baselineShift)
+            }
+            let y = isUnder ? baseline + offset : baseline - offset
+            let color = d.color ?? first.paint.color
+            lines += DecorationGeometry.line(d.style, x0: seg.x0, x1: seg.x1, y: y, thickness: thickness, color: color)
+                .map { .shape($0) }
+        case .link(let target):
+            links.append(.link(rect: Rect(x: seg.x0, y: .zero, width: seg.x1 - seg.x0, height: height), target: Self.target(target)))
+        }
+    }
+
+    /// The runs' ascender-to-descender band, clamped to the line box.
+    private func verticalExtent(_ runs: [StyledRun], baseline: Points, height: Points) -> (Points, Points) {
+        var top = height, bottom = Points.zero
+        for r in runs {
+            let m = env.metrics(r.layout.font), s = r.layout.size
+            top = min(top, baseline - m.ascender.at(s) - r.layout.baselineShift)
+            bottom = max(bottom, baseline + m.descender.at(s) - r.layout.baselineShift)
+        }
+        return (max(top, .zero), min(bottom, height))
     }
 
     /// `#anchor` is an internal destination; anything else stays a URI (kept relative

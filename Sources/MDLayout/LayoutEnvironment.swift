@@ -11,6 +11,8 @@ final class LayoutEnvironment {
     let language: String?
     /// Height of the page body: nothing taller than this can be placed (images are scaled to fit).
     var pageBodyHeight = Points(700)
+    /// Draw the layout's geometry over the output (`--debug-layout`).
+    var debug = false
     /// Width of the page body; nested blocks keep at least a quarter of it.
     var bodyWidth = Points(480)
     private var fontCache: [FontSpec: FontID] = [:]

@@ -15,6 +15,17 @@ struct Paginator {
     let body: Rect
     let boxes: [FlowBox]
     let containers: [ContainerInfo]
+    /// First and last box of each container in the whole flow.
+    let extent: [Int: (first: Int, last: Int)]
+
+    init(body: Rect, boxes: [FlowBox], containers: [ContainerInfo]) {
+        self.body = body; self.boxes = boxes; self.containers = containers
+        var e: [Int: (first: Int, last: Int)] = [:]
+        for (i, b) in boxes.enumerated() {
+            for c in b.containers { e[c] = (e[c]?.first ?? i, i) }
+        }
+        extent = e
+    }
 
     func paginate() -> [[Placement]] {
         var pages: [[Placement]] = []
@@ -72,35 +83,37 @@ struct Paginator {
 
     /// One background/border/bar per container per page, spanning its boxes on the page
     /// plus the paddings that pagination reserved for it and for the containers inside it.
+    /// Where a part meets a page break and the container is open there, that edge is
+    /// left out and its corners are square.
     func containerParts(_ placements: [Placement]) -> [PageItem] {
-        var spans: [Int: (top: Points, bottom: Points)] = [:]
-        var order: [Int] = []
+        var spans: [Int: (top: Points, bottom: Points, first: Int, last: Int)] = [:]
         for p in placements {
             let b = boxes[p.box]
             for (k, c) in b.containers.enumerated() {
                 let inner = b.containers[k...]
                 let top = p.top - padTop(inner), bottom = p.top + b.height + padBottom(inner)
                 if let s = spans[c] {
-                    spans[c] = (min(s.top, top), max(s.bottom, bottom))
+                    spans[c] = (min(s.top, top), max(s.bottom, bottom), min(s.first, p.box), max(s.last, p.box))
                 } else {
-                    spans[c] = (top, bottom)
-                    order.append(c)
+                    spans[c] = (top, bottom, p.box, p.box)
                 }
             }
         }
         var out: [PageItem] = []
-        for c in order.sorted() {
+        for c in spans.keys.sorted() {
             let info = containers[c], s = spans[c]!
+            let continuesFromBefore = s.first > extent[c]!.first
+            let continuesAfter = s.last < extent[c]!.last
+            let openTop = info.openAtPageBreaks && continuesFromBefore
+            let openBottom = info.openAtPageBreaks && continuesAfter
             let rect = Rect(x: info.x, y: s.top, width: info.width, height: s.bottom - s.top)
             if info.background != nil || info.border != nil {
-                let stroke = info.border.map { Stroke(width: info.borderWidth, color: $0) }
-                let inset = info.border == nil ? Points.zero : info.borderWidth / 2
-                let r = Rect(x: rect.minX + inset, y: rect.minY + inset, width: rect.width - inset * 2, height: rect.height - inset * 2)
-                out.append(.shape(Shape(.rect(r, cornerRadius: info.cornerRadius), fill: info.background, stroke: stroke)))
+                out += ContainerShapes.box(rect, info: info, openTop: openTop, openBottom: openBottom)
             }
             if let bar = info.bar {
+                let r = openTop || openBottom ? Points.zero : info.barWidth / 2
                 out.append(.shape(Shape(.rect(Rect(x: info.x, y: s.top, width: info.barWidth, height: s.bottom - s.top),
-                                              cornerRadius: info.barWidth / 2), fill: bar)))
+                                              cornerRadius: r), fill: bar)))
             }
         }
         return out

@@ -23,8 +23,12 @@ public struct ConversionOptions: Sendable {
     /// PDF creation/modification date, seconds since 1970 (SOURCE_DATE_EPOCH or the
     /// input's modification time); nil leaves the dates out.
     public var date: Int?
-    public init(theme: ThemeSource = .builtin("default"), pageSize: String? = nil, baseDirectory: String = ".", date: Int? = nil) {
+    /// Draw line fragments, baselines and marker columns over the output.
+    public var debugLayout: Bool
+    public init(theme: ThemeSource = .builtin("default"), pageSize: String? = nil, baseDirectory: String = ".", date: Int? = nil,
+                debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.baseDirectory = baseDirectory; self.date = date
+        self.debugLayout = debugLayout
     }
 }
 
@@ -49,7 +53,7 @@ public enum Converter {
                                           options: StyleOptions(baseDirectory: options.baseDirectory, pageSize: options.pageSize),
                                           diagnostics: sink)
         let text = TextContext(diagnostics: sink)
-        var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink)
+        var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, debug: options.debugLayout)
         layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creationDate = options.date

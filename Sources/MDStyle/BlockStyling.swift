@@ -61,20 +61,26 @@ extension DocumentStyler {
         var ictx = ctx
         ictx.listDepth += 1
         ictx.tight = info.tight
+        let numbering = l.numbering.isEmpty ? .decimal : l.numbering[ctx.listDepth % l.numbering.count]
         var styled: [StyledListItem] = []
         for (i, item) in items.enumerated() {
             let marker: ListMarker
+            var itemCtx = ictx
             if let task = item.task {
-                marker = .checkbox(checked: task == .checked, size: ctx.size * 0.78, color: l.taskBoxColor.color)
+                let t = l.task
+                marker = .checkbox(checked: task == .checked, size: t.size.resolve(em: ctx.size), color: t.boxColor.color,
+                                   checkColor: t.checkColor.color)
+                if task == .checked {
+                    if let c = t.doneColor { itemCtx.color = c.color }
+                    itemCtx.strikeAll = t.doneStrikethrough
+                }
             } else if info.ordered {
-                var b = TextBuilder()
-                b.append("\(info.start + i)\(info.delimiter.rawValue)", RunLayout(font: ctx.font, size: ctx.size),
-                         RunPaint(color: l.markerColor.color))
-                marker = .text(b.text)
+                let label = ListNumbers.label(info.start + i, numbering) + info.delimiter.rawValue
+                marker = .text(markerText(label, ctx))
             } else {
                 marker = bulletMarker(level: ctx.listDepth, ctx)
             }
-            styled.append(StyledListItem(marker: marker, children: styleBlocks(item.blocks, ictx)))
+            styled.append(StyledListItem(marker: marker, children: styleBlocks(item.blocks, itemCtx)))
         }
         let spaceAfter = ctx.tight ? Points.zero : theme.paragraph.spaceAfter.resolve(em: ctx.size)
         return .list(StyledList(items: styled, indent: l.indent.resolve(em: ctx.size), markerGap: l.markerGap.resolve(em: ctx.size),
@@ -82,19 +88,26 @@ extension DocumentStyler {
                                 spaceAfter: spaceAfter))
     }
 
+    /// A text marker in the theme's marker font (or the item's own), marker color.
+    func markerText(_ label: String, _ ctx: StyleContext) -> AttributedText {
+        var font = ctx.font
+        if !theme.list.markerFont.isEmpty { font = FontSpec(families: theme.list.markerFont) }
+        var b = TextBuilder()
+        b.append(label, RunLayout(font: font, size: ctx.size), RunPaint(color: theme.list.markerColor.color))
+        return b.text
+    }
+
     func bulletMarker(level: Int, _ ctx: StyleContext) -> ListMarker {
         let l = theme.list
         let name = l.bullets.isEmpty ? "disc" : l.bullets[level % l.bullets.count]
         let color = l.markerColor.color
+        let size = l.markerSize.resolve(em: ctx.size)
         switch name {
-        case "disc": return .shape(.disc, size: ctx.size * 0.36, color: color)
-        case "circle": return .shape(.circle, size: ctx.size * 0.36, color: color)
-        case "square": return .shape(.square, size: ctx.size * 0.32, color: color)
-        case "dash": return .shape(.dash, size: ctx.size * 0.45, color: color)
-        default:
-            var b = TextBuilder()
-            b.append(name, RunLayout(font: ctx.font, size: ctx.size), RunPaint(color: color))
-            return .text(b.text)
+        case "disc": return .shape(.disc, size: size, color: color)
+        case "circle": return .shape(.circle, size: size, color: color)
+        case "square": return .shape(.square, size: size * 0.9, color: color)
+        case "dash": return .shape(.dash, size: size * 1.25, color: color)
+        default: return .text(markerText(name, ctx))
         }
     }
 

@@ -83,9 +83,7 @@ public struct DocumentStyler {
         case .list(let info, let items):
             return [list(info, items, ctx)]
         case .thematicBreak:
-            let r = theme.rule
-            return [.rule(StyledRule(color: r.color.color, thickness: r.thickness.resolve(em: ctx.size),
-                                     spaceBefore: r.spaceBefore.resolve(em: ctx.size), spaceAfter: r.spaceAfter.resolve(em: ctx.size)))]
+            return [.rule(thematicBreak(ctx))]
         case .table(let table):
             return [self.table(table, ctx, range: block.range)]
         }
@@ -109,7 +107,9 @@ public struct DocumentStyler {
         hctx.size = lv.fontSize.resolve(em: rootContext.size)
         hctx.color = h.color.color
         var builder = TextBuilder()
-        appendInlines(inlines, InlineState(hctx), to: &builder)
+        var hstate = InlineState(hctx)
+        if let u = h.underline { hstate.underline = TextDecoration(u, size: hctx.size) }
+        appendInlines(inlines, hstate, to: &builder)
         let title = PlainText.of(inlines)
         if level == 1, firstH1 == nil, !title.isEmpty { firstH1 = title }
         let anchor = slugger.slug(for: title)
@@ -137,7 +137,8 @@ public struct DocumentStyler {
         return .container(StyledContainer(kind: .codeBlock, children: [.paragraph(para)], padding: EdgeInsets(all: pad),
                                           background: c.background?.color, border: c.borderColor?.color,
                                           borderWidth: c.borderWidth.resolve(em: size), cornerRadius: c.cornerRadius.resolve(em: size),
-                                          spaceAfter: ctx.tight ? Points(0.3 * ctx.size.value) : c.spaceAfter.resolve(em: ctx.size)))
+                                          spaceAfter: ctx.tight ? Points(0.3 * ctx.size.value) : c.spaceAfter.resolve(em: ctx.size),
+                                          openAtPageBreaks: c.splitEdges == .open))
     }
 
     /// Tabs to spaces at 4-column stops (code keeps its alignment).
@@ -161,7 +162,26 @@ public struct DocumentStyler {
         return .container(StyledContainer(kind: .blockQuote, children: styleBlocks(children, qctx),
                                           padding: EdgeInsets(top: .zero, right: .zero, bottom: .zero, left: q.indent.resolve(em: ctx.size)),
                                           bar: q.barColor.color, barWidth: barWidth,
-                                          spaceAfter: ctx.tight ? Points(0.3 * ctx.size.value) : q.spaceAfter.resolve(em: ctx.size)))
+                                          spaceAfter: ctx.tight ? Points(0.3 * ctx.size.value) : q.spaceAfter.resolve(em: ctx.size),
+                                          openAtPageBreaks: q.splitEdges == .open))
+    }
+
+    func thematicBreak(_ ctx: StyleContext) -> StyledRule {
+        let r = theme.rule
+        let style: StyledRule.Style
+        switch r.style {
+        case .solid: style = .solid
+        case .dashed: style = .dashed
+        case .dotted: style = .dotted
+        case .text:
+            var b = TextBuilder()
+            b.append(r.text, RunLayout(font: ctx.font, size: ctx.size), RunPaint(color: r.color.color))
+            style = .text(b.text)
+        }
+        let percent = Double(r.width.trimmingCharacters(in: Set(["%", " "]))) ?? 100
+        return StyledRule(style: style, color: r.color.color, thickness: r.thickness.resolve(em: ctx.size),
+                          widthFraction: min(max(percent / 100, 0.01), 1),
+                          spaceBefore: r.spaceBefore.resolve(em: ctx.size), spaceAfter: r.spaceAfter.resolve(em: ctx.size))
     }
 
     mutating func warnHTML(at loc: SourceLocation) {

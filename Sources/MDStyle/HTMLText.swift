@@ -25,6 +25,24 @@ enum HTMLText {
         return decodeEntities(out)
     }
 
+    /// Inline tags that style the text up to their closing tag.
+    enum StyleTag: Equatable { case underline(Bool), mark(Bool) }
+
+    /// `<u>`, `<ins>`, `<mark>` (opening: true) and their closing tags; nil otherwise.
+    static func styleTag(_ html: String) -> StyleTag? {
+        let t = html.trimmingCharacters(in: Set([" ", "\n", "\t"])).lowercased()
+        guard t.hasPrefix("<"), t.hasSuffix(">") else { return nil }
+        var body = String(t.dropFirst().dropLast()).trimmingCharacters(in: Set([" "]))
+        let closing = body.hasPrefix("/")
+        if closing { body = String(body.dropFirst()) }
+        let name = body.split(separator: " ").first.map(String.init) ?? body
+        switch name {
+        case "u", "ins": return .underline(!closing)
+        case "mark": return .mark(!closing)
+        default: return nil
+        }
+    }
+
     static func isLineBreak(_ tagBody: String) -> Bool {
         let t = tagBody.trimmingCharacters(in: CharacterSetShim.tagTrim)
         return t == "br" || t.hasPrefix("br ") || t == "br/"

@@ -4,7 +4,9 @@ import MDTheme
 
 extension DocumentStyler {
     /// Flattens inlines into attributed text. Depth is bounded by the parser's nesting cap.
-    mutating func appendInlines(_ inlines: [Inline], _ state: InlineState, to b: inout TextBuilder) {
+    mutating func appendInlines(_ inlines: [Inline], _ initial: InlineState, to b: inout TextBuilder) {
+        var state = initial
+        let stateBeforeTags = initial
         for inline in inlines {
             switch inline {
             case .text(let s):
@@ -22,6 +24,7 @@ extension DocumentStyler {
                 if state.link == nil { st.color = c.color.color }
                 st.background = c.background?.color
                 st.backgroundPadding = c.padding.resolve(em: st.size)
+                if let u = c.underline { st.underline = TextDecoration(u, size: st.size) }
                 b.append(Self.clean(s), st.layout, st.paint)
             case .emphasis(let children):
                 var st = state
@@ -34,7 +37,7 @@ extension DocumentStyler {
             case .strikethrough(let children):
                 var st = state
                 st.apply(theme.strikethrough)
-                st.strikethrough = true
+                if st.strike == nil { st.strike = TextDecoration(style: .single) }
                 appendInlines(children, st, to: &b)
             case .link(let destination, _, let children):
                 var st = state
@@ -54,6 +57,12 @@ extension DocumentStyler {
                 }
                 b.append(altText.isEmpty ? "[image]" : altText, st.layout, st.paint)
             case .html(let html, let at):
+                // <u>, <ins> and <mark> change the style of the inlines that follow, up to
+                // their closing tag; other tags are left out (their text is kept).
+                if let change = HTMLText.styleTag(html) {
+                    applyTag(change, base: stateBeforeTags, to: &state)
+                    continue
+                }
                 warnHTML(at: at)
                 let visible = HTMLText.visibleText(html)
                 b.append(visible, state.layout, state.paint)
@@ -61,10 +70,24 @@ extension DocumentStyler {
                 var st = state
                 st.size = state.size * 0.68
                 st.baselineShift = state.size * 0.36
-                st.apply(theme.link)
+                st.apply(theme.footnoteReference)
                 st.link = "#fn-\(number)"
                 b.append(String(number), st.layout, st.paint)
             }
+        }
+    }
+
+    /// Applies or ends an inline HTML style tag for the inlines that follow it.
+    func applyTag(_ tag: HTMLText.StyleTag, base: InlineState, to state: inout InlineState) {
+        switch tag {
+        case .underline(true): state.apply(theme.underline)
+        case .underline(false): state.underline = base.underline
+        case .mark(true):
+            state.highlight = theme.highlight.background.color
+            if let c = theme.highlight.color { state.color = c.color }
+        case .mark(false):
+            state.highlight = base.highlight
+            state.color = base.color
         }
     }
 

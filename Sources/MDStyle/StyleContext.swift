@@ -13,6 +13,8 @@ struct StyleContext {
     var listDepth: Int = 0
     /// Inside a tight list item: paragraphs get no space after.
     var tight: Bool = false
+    /// Strike through all text (done task items, when the theme asks).
+    var strikeAll: Bool = false
 }
 
 /// The inline properties at one point of an inline subtree.
@@ -20,7 +22,9 @@ struct InlineState {
     var font: FontSpec
     var size: Points
     var color: Color
-    var strikethrough = false
+    var underline: TextDecoration?
+    var strike: TextDecoration?
+    var highlight: Color?
     var link: String?
     var baselineShift: Points = .zero
     var background: Color?
@@ -28,6 +32,7 @@ struct InlineState {
 
     init(_ ctx: StyleContext) {
         font = ctx.font; size = ctx.size; color = ctx.color
+        if ctx.strikeAll { strike = TextDecoration(style: .single) }
     }
 
     /// Applies a theme inline style (nil properties leave the state as it is).
@@ -35,12 +40,27 @@ struct InlineState {
         if let w = s.fontWeight { font.weight = w }
         if let i = s.italic { font.italic = i }
         if let c = s.color { color = c.color }
+        if let u = s.underline { underline = TextDecoration(u, size: size) }
+        if let t = s.strike { strike = TextDecoration(t, size: size) }
     }
 
     var layout: RunLayout { RunLayout(font: font, size: size, baselineShift: baselineShift) }
     var paint: RunPaint {
-        RunPaint(color: color, background: background, backgroundPadding: backgroundPadding,
-                 strikethrough: strikethrough, link: link)
+        RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, highlight: highlight,
+                 underline: underline, strike: strike, link: link)
+    }
+}
+
+extension TextDecoration {
+    /// The theme's decoration; nil for style "none" (which also removes an inherited one).
+    /// Lengths in other units than em are converted at `size`, the decorated text's size.
+    init?(_ spec: DecorationSpec, size: Points) {
+        guard spec.style != .none, let style = Style(rawValue: spec.style.rawValue) else { return nil }
+        func em(_ l: Length?) -> Em? {
+            guard let l else { return nil }
+            return l.unit == .em ? Em(l.value) : Em(l.resolve(em: size) / size)
+        }
+        self.init(style: style, color: spec.color?.color, thickness: em(spec.thickness), offset: em(spec.offset))
     }
 }
 

@@ -144,13 +144,33 @@ public struct RunPaint: Hashable, Sendable {
     public var background: Color?
     /// Horizontal padding of `background` beyond the glyphs.
     public var backgroundPadding: Points
-    public var strikethrough: Bool
+    /// A highlight behind the glyphs covering the whole line height (`<mark>`).
+    public var highlight: Color?
+    public var underline: TextDecoration?
+    public var strike: TextDecoration?
     /// A link target: an absolute URI, a relative file path, or `#anchor`.
     public var link: String?
-    public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero,
-                strikethrough: Bool = false, link: String? = nil) {
+    public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero, highlight: Color? = nil,
+                underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: String? = nil) {
         self.color = color; self.background = background; self.backgroundPadding = backgroundPadding
-        self.strikethrough = strikethrough; self.link = link
+        self.highlight = highlight; self.underline = underline; self.strike = strike; self.link = link
+    }
+}
+
+/// An underline or strike line as layout draws it. Adjacent runs with equal
+/// decorations get one continuous segment per line fragment.
+public struct TextDecoration: Hashable, Sendable {
+    public enum Style: String, Sendable, Hashable { case single, double, thick, dotted, dashed, wavy }
+    public var style: Style
+    /// nil: the color of the text where the segment starts.
+    public var color: Color?
+    /// nil: the font's own metric.
+    public var thickness: Em?
+    /// Distance from the baseline to the line's centre (below for underlines, above for
+    /// strikes); nil: the font's own metric.
+    public var offset: Em?
+    public init(style: Style, color: Color? = nil, thickness: Em? = nil, offset: Em? = nil) {
+        self.style = style; self.color = color; self.thickness = thickness; self.offset = offset
     }
 }
 
@@ -169,12 +189,15 @@ public struct StyledContainer: Sendable {
     public var barWidth: Points
     public var spaceBefore: Points
     public var spaceAfter: Points
+    /// Leave out the box edge at a page break, so the parts read as one box.
+    public var openAtPageBreaks: Bool
     public init(kind: Kind, children: [StyledBlock], padding: EdgeInsets, background: Color? = nil, border: Color? = nil,
                 borderWidth: Points = .zero, cornerRadius: Points = .zero, bar: Color? = nil, barWidth: Points = .zero,
-                spaceBefore: Points = .zero, spaceAfter: Points = .zero) {
+                spaceBefore: Points = .zero, spaceAfter: Points = .zero, openAtPageBreaks: Bool = false) {
         self.kind = kind; self.children = children; self.padding = padding; self.background = background
         self.border = border; self.borderWidth = borderWidth; self.cornerRadius = cornerRadius
         self.bar = bar; self.barWidth = barWidth; self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
+        self.openAtPageBreaks = openAtPageBreaks
     }
 }
 
@@ -211,8 +234,9 @@ public enum ListMarker: Sendable {
     /// A text marker ("3.", "iv)", "➤") shaped on its own, right-aligned in the marker
     /// column on the first line's baseline.
     case text(AttributedText)
-    /// A drawn checkbox of side `size`; `checked` adds a check mark.
-    case checkbox(checked: Bool, size: Points, color: Color)
+    /// A drawn checkbox of side `size`, centered on the first line's x-height;
+    /// `checked` adds a check mark in `checkColor`.
+    case checkbox(checked: Bool, size: Points, color: Color, checkColor: Color)
 }
 
 public struct StyledTable: Sendable {
@@ -253,11 +277,17 @@ public struct StyledImage: Sendable {
 }
 
 public struct StyledRule: Sendable {
+    public enum Style: Sendable { case solid, dashed, dotted, text(AttributedText) }
+    public var style: Style
     public var color: Color
     public var thickness: Points
+    /// Share of the available width (0…1); the rule is centered.
+    public var widthFraction: Double
     public var spaceBefore: Points
     public var spaceAfter: Points
-    public init(color: Color, thickness: Points, spaceBefore: Points, spaceAfter: Points) {
-        self.color = color; self.thickness = thickness; self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
+    public init(style: Style = .solid, color: Color, thickness: Points, widthFraction: Double = 1,
+                spaceBefore: Points, spaceAfter: Points) {
+        self.style = style; self.color = color; self.thickness = thickness; self.widthFraction = widthFraction
+        self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
     }
 }

@@ -29,18 +29,20 @@ enum BuiltinThemes {
     "h3": { "fontSize": "1.25em", "spaceBefore": "1.2em", "spaceAfter": "0.45em" },
     "h4": { "fontSize": "1.1em", "spaceBefore": "1.1em", "spaceAfter": "0.4em" },
     "h5": { "fontSize": "1em", "spaceBefore": "1em", "spaceAfter": "0.35em" },
-    "h6": { "fontSize": "0.95em", "spaceBefore": "1em", "spaceAfter": "0.35em" }
+    "h6": { "fontSize": "0.95em", "spaceBefore": "1em", "spaceAfter": "0.35em" },
+    "underline": null
   },
   "emphasis": { "italic": true },
   "strong": { "fontWeight": 700 },
-  "strikethrough": { "color": null },
+  "strikethrough": { "strike": { "style": "single" } },
   "link": { "color": "#0a58ca" },
   "codeSpan": {
     "fontFamily": ["DejaVu Sans Mono", "Noto Sans Mono", "monospace"],
     "fontSize": "0.86em",
     "color": "#24292f",
     "background": "#eff1f3",
-    "padding": "0.18em"
+    "padding": "0.18em",
+    "underline": null
   },
   "codeBlock": {
     "fontFamily": ["DejaVu Sans Mono", "Noto Sans Mono", "monospace"],
@@ -54,22 +56,27 @@ enum BuiltinThemes {
     "padding": "0.8em",
     "spaceAfter": "0.9em",
     "wrapMark": "↪",
-    "wrapMarkColor": "#8c959f"
+    "wrapMarkColor": "#8c959f",
+    "splitEdges": "open"
   },
   "blockQuote": {
     "color": "#57606a",
     "barColor": "#d0d7de",
     "barWidth": "3pt",
     "indent": "1.1em",
-    "spaceAfter": "0.75em"
+    "spaceAfter": "0.75em",
+    "splitEdges": "open"
   },
   "list": {
     "indent": "1.6em",
     "markerGap": "0.5em",
     "itemSpacing": "0.25em",
     "bullets": ["disc", "circle", "square"],
+    "numbering": ["decimal", "lower-alpha", "lower-roman"],
+    "markerSize": "0.36em",
     "markerColor": "#57606a",
-    "taskBoxColor": "#57606a"
+    "markerFont": [],
+    "task": { "size": "0.78em", "boxColor": "#57606a", "checkColor": "#1a7f37", "doneColor": "#6e7781", "doneStrikethrough": false }
   },
   "table": {
     "fontSize": "0.92em",
@@ -82,9 +89,12 @@ enum BuiltinThemes {
     "spaceAfter": "0.9em"
   },
   "image": { "spaceAfter": "0.9em" },
-  "rule": { "color": "#d0d7de", "thickness": "0.8pt", "spaceBefore": "0.6em", "spaceAfter": "1.2em" },
+  "rule": { "style": "solid", "text": "* * *", "width": "100%", "color": "#d0d7de", "thickness": "0.8pt", "spaceBefore": "0.6em", "spaceAfter": "1.2em" },
   "footnotes": { "fontSize": "0.85em", "ruleColor": "#d0d7de", "spaceBefore": "2em" },
-  "html": { "color": null }
+  "html": { "color": null },
+  "underline": { "underline": { "style": "single" } },
+  "highlight": { "background": "#fff3b0", "color": null },
+  "footnoteReference": { "color": "#0a58ca" }
 }
 
 """#####,

@@ -22,6 +22,11 @@ public struct Theme: Codable, Sendable, Hashable {
     public var rule: RuleStyle
     public var footnotes: FootnotesStyle
     public var html: InlineStyle
+    /// Raw-HTML `<u>` and `<ins>`.
+    public var underline: InlineStyle
+    /// Raw-HTML `<mark>`.
+    public var highlight: HighlightStyle
+    public var footnoteReference: InlineStyle
 }
 
 public struct PageStyle: Codable, Sendable, Hashable {
@@ -69,6 +74,7 @@ public struct HeadingsStyle: Codable, Sendable, Hashable {
     public var lineHeight: Double
     public var h1: HeadingLevelStyle, h2: HeadingLevelStyle, h3: HeadingLevelStyle
     public var h4: HeadingLevelStyle, h5: HeadingLevelStyle, h6: HeadingLevelStyle
+    public var underline: DecorationSpec?
 
     /// The style of heading `level` (1…6; out-of-range levels are clamped).
     public func level(_ level: Int) -> HeadingLevelStyle {
@@ -89,7 +95,36 @@ public struct InlineStyle: Codable, Sendable, Hashable {
     public var fontWeight: Int?
     public var italic: Bool?
     public var color: ThemeColor?
+    /// A line under the text (nil: none, or whatever the surrounding text has).
+    public var underline: DecorationSpec?
+    /// A line through the text.
+    public var strike: DecorationSpec?
 }
+
+/// An underline or strike line. Thickness and offset default to the font's own metrics
+/// (`post` underline, OS/2 strikeout); `em` is relative to the decorated text's size.
+public struct DecorationSpec: Codable, Sendable, Hashable {
+    /// "none", "single", "double", "thick", "dotted", "dashed" or "wavy".
+    public var style: DecorationLineStyle
+    /// nil: the text's own color.
+    public var color: ThemeColor?
+    public var thickness: Length?
+    /// Distance below the baseline (underline) or above it (strike), to the line's centre.
+    public var offset: Length?
+}
+
+public enum DecorationLineStyle: String, Codable, Sendable, Hashable, CaseIterable {
+    case none, single, double, thick, dotted, dashed, wavy
+}
+
+public struct HighlightStyle: Codable, Sendable, Hashable {
+    public var background: ThemeColor
+    public var color: ThemeColor?
+}
+
+/// How a box split by a page break is drawn at the break: closed (a full box on each
+/// part) or open (the edge at the break is left out, so the parts read as one).
+public enum SplitEdges: String, Codable, Sendable, Hashable { case closed, open }
 
 public struct CodeSpanStyle: Codable, Sendable, Hashable {
     public var fontFamily: [String]
@@ -99,6 +134,7 @@ public struct CodeSpanStyle: Codable, Sendable, Hashable {
     public var background: ThemeColor?
     /// Horizontal padding of the background, beyond the glyphs.
     public var padding: Length
+    public var underline: DecorationSpec?
 }
 
 public struct CodeBlockStyle: Codable, Sendable, Hashable {
@@ -115,6 +151,7 @@ public struct CodeBlockStyle: Codable, Sendable, Hashable {
     /// Drawn at the start of a continuation line when a long code line wraps.
     public var wrapMark: String
     public var wrapMarkColor: ThemeColor
+    public var splitEdges: SplitEdges
 }
 
 public struct BlockQuoteStyle: Codable, Sendable, Hashable {
@@ -124,6 +161,7 @@ public struct BlockQuoteStyle: Codable, Sendable, Hashable {
     /// From the bar's left edge to the quoted text.
     public var indent: Length
     public var spaceAfter: Length
+    public var splitEdges: SplitEdges
 }
 
 public struct ListStyle: Codable, Sendable, Hashable {
@@ -135,8 +173,31 @@ public struct ListStyle: Codable, Sendable, Hashable {
     public var itemSpacing: Length
     /// Marker per nesting level (cycled): "disc", "circle", "square", "dash" or any text.
     public var bullets: [String]
+    /// Numbering per nesting level (cycled): "decimal", "lower-alpha", "upper-alpha",
+    /// "lower-roman", "upper-roman".
+    public var numbering: [ListNumbering]
+    /// Size of shape markers (diameter or side); `em` of the item's text.
+    public var markerSize: Length
     public var markerColor: ThemeColor
-    public var taskBoxColor: ThemeColor
+    /// Font for text markers ("➤", "–", numbers); empty: the item's own font.
+    public var markerFont: [String]
+    public var task: TaskStyle
+}
+
+public enum ListNumbering: String, Codable, Sendable, Hashable, CaseIterable {
+    case decimal
+    case lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha"
+    case lowerRoman = "lower-roman", upperRoman = "upper-roman"
+}
+
+public struct TaskStyle: Codable, Sendable, Hashable {
+    /// Side of the checkbox; `em` of the item's text.
+    public var size: Length
+    public var boxColor: ThemeColor
+    public var checkColor: ThemeColor
+    /// Text color of done items (nil: unchanged).
+    public var doneColor: ThemeColor?
+    public var doneStrikethrough: Bool
 }
 
 public struct TableStyle: Codable, Sendable, Hashable {
@@ -155,11 +216,19 @@ public struct ImageStyle: Codable, Sendable, Hashable {
 }
 
 public struct RuleStyle: Codable, Sendable, Hashable {
+    /// "solid", "dashed", "dotted" (round dots, evenly spaced) or "text" (`text`, centered).
+    public var style: RuleLineStyle
+    /// The ornament for `style: "text"`, e.g. "* * *".
+    public var text: String
+    /// Share of the body width, e.g. "100%" or "40%"; the rule is centered.
+    public var width: String
     public var color: ThemeColor
     public var thickness: Length
     public var spaceBefore: Length
     public var spaceAfter: Length
 }
+
+public enum RuleLineStyle: String, Codable, Sendable, Hashable { case solid, dashed, dotted, text }
 
 public struct FootnotesStyle: Codable, Sendable, Hashable {
     public var fontSize: Length

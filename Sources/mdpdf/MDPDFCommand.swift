@@ -72,6 +72,10 @@ struct MDPDFCommand: ParsableCommand {
     @Option(name: .customLong("page-size"), help: "Paper size, overriding the theme's (a3, a4, a5, letter, legal).")
     var pageSize: PageSizeArgument?
 
+    @Flag(name: .customLong("debug-layout"),
+          help: "Draw each line fragment's rect (blue) and used rect (red), baselines (green) and list marker columns (magenta).")
+    var debugLayout = false
+
     mutating func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no input file given (use - to read standard input)") }
         if files.count > 1, let o = output, o == "-" {
@@ -107,6 +111,7 @@ struct MDPDFCommand: ParsableCommand {
             var options = ConversionOptions(theme: ThemeSource(argument: theme), pageSize: pageSize?.rawValue,
                                             baseDirectory: file == "-" ? FileManager.default.currentDirectoryPath
                                                 : (file as NSString).deletingLastPathComponent.nonEmpty ?? ".")
+            options.debugLayout = debugLayout
             if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {
                 options.date = e
             } else {

@@ -56,27 +56,37 @@ import Testing
         }
     }
 
-    @Test func codeBlockSplitAcrossPagesGetsABoxOnEachPart() throws {
-        let code = (1...80).map { "line \($0)" }.joined(separator: "\n")
-        let (r, _) = try layOut("Intro.\n\n```\n\(code)\n```\n", theme: a5)
-        #expect(r.document.pages.count >= 2)
-        for page in r.document.pages.prefix(2) {
-            let boxes = page.items.filter {
-                if case .shape(let s) = $0, case .rect = s.geometry, s.fill != nil, s.stroke != nil { return true }
-                return false
+    /// The filled background shapes of a page with their bounding boxes.
+    func backgrounds(_ page: Page) -> [Rect] {
+        page.items.compactMap { item -> Rect? in
+            guard case .shape(let s) = item, s.fill == Color(hex: "#f6f8fa") else { return nil }
+            switch s.geometry {
+            case .rect(let r, _): return r
+            case .polyline(let pts, _):
+                let xs = pts.map(\.x), ys = pts.map(\.y)
+                return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            default: return nil
             }
-            #expect(boxes.count == 1)
         }
-        // Every code line's glyphs lie inside its page's box.
+    }
+
+    @Test(arguments: ["open", "closed"])
+    func codeBlockSplitAcrossPagesGetsABoxOnEachPart(edges: String) throws {
+        let code = (1...80).map { "line \($0)" }.joined(separator: "\n")
+        let (r, _) = try layOut("Intro.\n\n```\n\(code)\n```\n",
+                                theme: #"{"page": {"size": "a5"}, "codeBlock": {"splitEdges": "\#(edges)"}}"#)
+        #expect(r.document.pages.count >= 2)
         for (n, page) in r.document.pages.enumerated() {
-            guard let box = page.items.compactMap({ item -> Rect? in
-                if case .shape(let s) = item, case .rect(let rect, _) = s.geometry, s.stroke != nil { return rect }
-                return nil
-            }).first else { continue }
+            let boxes = backgrounds(page)
+            #expect(boxes.count == 1, "page \(n + 1)")
+            guard let box = boxes.first else { continue }
             for f in r.fragments[n] where f.text.hasPrefix("line") {
                 #expect(f.rect.minY >= box.minY && f.rect.maxY <= box.maxY)
             }
             #expect(box.maxY.value <= bodyMaxY + 0.01)
+            // Closed parts are rounded rectangles; open parts are outlines without the edge at the break.
+            let isRect = page.items.contains { if case .shape(let s) = $0, case .rect = s.geometry, s.stroke != nil { return true }; return false }
+            #expect(isRect == (edges == "closed"))
         }
     }
 
