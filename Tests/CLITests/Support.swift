@@ -25,6 +25,8 @@ struct ProcessResult {
     var stdout: Data
     var stderr: Data
     var timedOut: Bool
+    /// Killed by a signal (a crash: SIGSEGV, SIGILL from a Swift trap, SIGABRT…).
+    var crashed: Bool = false
     var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     var stderrText: String { String(decoding: stderr, as: UTF8.self) }
 }
@@ -66,7 +68,8 @@ func run(_ executable: String, _ arguments: [String], stdin: URL? = nil, cwd: UR
     }
     try out.close(); try err.close()
     return ProcessResult(status: p.terminationStatus, stdout: try Data(contentsOf: outURL),
-                         stderr: try Data(contentsOf: errURL), timedOut: timedOut)
+                         stderr: try Data(contentsOf: errURL), timedOut: timedOut,
+                         crashed: !timedOut && p.terminationReason == .uncaughtSignal)
 }
 
 /// Runs the mdpdf binary; fails clearly if it has not been built.
