@@ -86,7 +86,10 @@ struct LineBuilder {
         var extra = width - used
         var offset = Points.zero
         if justify, extra > .zero {
-            let spaces = glyphs.indices.filter { p.bytes[glyphs[$0].cluster] == 0x20 }
+            // Spaces inside code spans keep their width: monospace text must stay aligned.
+            let spaces = glyphs.indices.filter {
+                p.bytes[glyphs[$0].cluster] == 0x20 && para.text.runs[glyphs[$0].run].paint.background == nil
+            }
             if !spaces.isEmpty, extra / Double(spaces.count) <= para.baseSize * 1.2 {
                 let add = extra / Double(spaces.count)
                 for i in spaces { glyphs[i].advance += add }

@@ -32,10 +32,10 @@ enum BuiltinThemes {
     "h6": { "fontSize": "0.95em", "spaceBefore": "1em", "spaceAfter": "0.35em" },
     "underline": null
   },
-  "emphasis": { "italic": true },
-  "strong": { "fontWeight": 700 },
-  "strikethrough": { "strike": { "style": "single" } },
-  "link": { "color": "#0a58ca" },
+  "emphasis": { "fontWeight": null, "italic": true, "color": null, "underline": null, "strike": null },
+  "strong": { "fontWeight": 700, "italic": null, "color": null, "underline": null, "strike": null },
+  "strikethrough": { "fontWeight": null, "italic": null, "color": null, "underline": null, "strike": { "style": "single", "color": null, "thickness": null, "offset": null } },
+  "link": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null },
   "codeSpan": {
     "fontFamily": ["DejaVu Sans Mono", "Noto Sans Mono", "monospace"],
     "fontSize": "0.86em",
@@ -91,10 +91,10 @@ enum BuiltinThemes {
   "image": { "spaceAfter": "0.9em" },
   "rule": { "style": "solid", "text": "* * *", "width": "100%", "color": "#d0d7de", "thickness": "0.8pt", "spaceBefore": "0.6em", "spaceAfter": "1.2em" },
   "footnotes": { "fontSize": "0.85em", "ruleColor": "#d0d7de", "spaceBefore": "2em" },
-  "html": { "color": null },
-  "underline": { "underline": { "style": "single" } },
+  "html": { "fontWeight": null, "italic": null, "color": null, "underline": null, "strike": null },
+  "underline": { "fontWeight": null, "italic": null, "color": null, "underline": { "style": "single", "color": null, "thickness": null, "offset": null }, "strike": null },
   "highlight": { "background": "#fff3b0", "color": null },
-  "footnoteReference": { "color": "#0a58ca" }
+  "footnoteReference": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null }
 }
 
 """#####,
