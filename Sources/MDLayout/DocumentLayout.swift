@@ -26,27 +26,33 @@ public enum DocumentLayout {
         let flow = FlowBuilder(env: env)
         flow.build(document.blocks, x: body.minX, width: body.width)
         var boxes = flow.boxes
-        dropDanglingLinks(&boxes, diagnostics: diagnostics)
+        var (notes, noteRule) = footnoteBoxes(document.pageFootnotes, env: env, body: body)
+        dropDanglingLinks(&boxes, &notes, diagnostics: diagnostics)
 
-        let paginator = Paginator(body: body, boxes: boxes, containers: flow.containers)
-        let placements = paginator.paginate()
+        let paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
+        let contents = paginator.paginate()
         var pages: [Page] = []
         var fragments: [[LineFragment]] = []
         var outline: [OutlineEntry] = []
-        for (n, placed) in placements.enumerated() {
-            var items = paginator.items(for: placed)
+        for (n, content) in contents.enumerated() {
+            var items = paginator.items(for: content)
             var frags: [LineFragment] = []
-            for p in placed {
+            var anchors: [(Anchor, Points)] = []
+            for p in content.placements {
                 let b = boxes[p.box]
                 frags += b.fragments.map { $0.offsetBy(dy: p.top) }
-                for a in b.anchors {
-                    items.append(.destination(name: a.name, at: Point(x: a.x, y: p.top + a.y)))
-                    if let o = a.outline, o.level <= outlineDepth {
-                        outline.append(OutlineEntry(title: o.title, level: o.level, destination: a.name, open: o.level == 1))
-                    }
+                anchors += b.anchors.map { ($0, p.top) }
+            }
+            let area = paginator.noteItems(content.notes)
+            frags += area.fragments
+            anchors += area.anchors
+            for (a, top) in anchors {
+                items.append(.destination(name: a.name, at: Point(x: a.x, y: top + a.y)))
+                if let o = a.outline, o.level <= outlineDepth {
+                    outline.append(OutlineEntry(title: o.title, level: o.level, destination: a.name, open: o.level == 1))
                 }
             }
-            items += footer(document.page, page: n + 1, of: placements.count, env: env)
+            items += footer(document.page, page: n + 1, of: contents.count, env: env)
             if debug { items += DebugOverlay.items(for: frags) }
             pages.append(Page(size: document.page.size, items: items))
             fragments.append(frags)
@@ -56,32 +62,53 @@ public enum DocumentLayout {
         return LayoutResult(document: PagedDocument(pages: pages, metadata: meta, outline: outline), fragments: fragments)
     }
 
+    /// Lays out each page footnote on its own (body width) and the rule above them.
+    static func footnoteBoxes(_ notes: PageFootnotes?, env: LayoutEnvironment, body: Rect) -> ([Int: [FlowBox]], FlowBox?) {
+        guard let notes else { return ([:], nil) }
+        var out: [Int: [FlowBox]] = [:]
+        for (number, blocks) in notes.notes {
+            let flow = FlowBuilder(env: env)
+            flow.build(blocks, x: body.minX, width: body.width)
+            out[number] = flow.boxes
+        }
+        let r = notes.rule
+        let w = body.width * r.widthFraction
+        var rule = FlowBox(height: r.thickness, gapBefore: r.spaceBefore,
+                           items: [.shape(DecorationGeometry.solid(body.minX, body.minX + w, r.thickness / 2, r.thickness, r.color))])
+        rule.gapAfter = r.spaceAfter
+        return (out, rule)
+    }
+
     /// Internal links must point at a destination that exists; others are reported and
     /// left unclickable (the text keeps the link color).
-    static func dropDanglingLinks(_ boxes: inout [FlowBox], diagnostics: DiagnosticSink) {
+    static func dropDanglingLinks(_ boxes: inout [FlowBox], _ notes: inout [Int: [FlowBox]], diagnostics: DiagnosticSink) {
         var names = Set<String>()
         var folded: [String: String] = [:]
-        for b in boxes {
+        for b in boxes + notes.values.flatMap({ $0 }) {
             for a in b.anchors {
                 names.insert(a.name)
                 if folded[a.name.lowercased()] == nil { folded[a.name.lowercased()] = a.name }
             }
         }
-        for i in boxes.indices {
-            let at = boxes[i].fragments.first?.source.start
+        func check(_ box: inout FlowBox) {
+            let at = box.fragments.first?.source.start
             // As on GitHub, an anchor that differs only in case still finds its heading.
-            for k in boxes[i].items.indices {
-                if case .link(let rect, .internalDestination(let name)) = boxes[i].items[k], !names.contains(name),
+            for k in box.items.indices {
+                if case .link(let rect, .internalDestination(let name)) = box.items[k], !names.contains(name),
                    let match = folded[name.lowercased()] {
-                    boxes[i].items[k] = .link(rect: rect, target: .internalDestination(match))
+                    box.items[k] = .link(rect: rect, target: .internalDestination(match))
                 }
             }
-            boxes[i].items.removeAll { item in
+            box.items.removeAll { item in
                 guard case .link(_, .internalDestination(let name)) = item, !names.contains(name) else { return false }
                 diagnostics.warnOnce(key: "anchor:\(name)", "link to '#\(name)' matches no heading or anchor; it is not clickable",
                                      at: at, hint: "anchors follow GitHub's rules: lowercase, spaces become hyphens, punctuation is dropped")
                 return true
             }
+        }
+        for i in boxes.indices { check(&boxes[i]) }
+        for key in notes.keys.sorted() {
+            for i in notes[key]!.indices { check(&notes[key]![i]) }
         }
     }
 

@@ -24,6 +24,10 @@ struct FlowBox {
     /// For a table row: the index of its table's header row box, repeated above the row
     /// when the row starts a page.
     var repeatsHeader: Int?
+    /// Numbers of the footnotes referenced in this box, placed on its page.
+    var footnotes: [Int] = []
+    /// Space below the box before whatever follows it inside a footnote area (the rule's).
+    var gapAfter: Points = .zero
 
     init(height: Points, gapBefore: Points = .zero, items: [PageItem] = [], fragments: [LineFragment] = [],
          containers: [Int] = [], breakBefore: BreakRule = .allowed, firstBaseline: Points? = nil) {

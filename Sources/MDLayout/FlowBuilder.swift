@@ -125,6 +125,11 @@ final class FlowBuilder {
             if let anchor = item.anchor {
                 boxes[target].anchors.append(Anchor(name: anchor, x: x, y: .zero, outline: nil))
             }
+            if let link = item.markerLink {
+                // The marker column beside the first line is clickable (a footnote's way back).
+                let area = Rect(x: x, y: .zero, width: markerRight - x, height: boxes[target].fragments.first?.rect.height ?? baseline)
+                boxes[target].items.append(.link(rect: area, target: LineBuilder.target(link)))
+            }
         }
         space(l.spaceAfter)
     }

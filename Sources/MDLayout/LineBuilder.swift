@@ -35,6 +35,10 @@ struct LineBuilder {
             }
             var box = FlowBox(height: line.height, items: markItems + line.items, fragments: [line.fragment],
                               breakBefore: .allowed, firstBaseline: line.baseline)
+            for (number, x) in line.footnoteReferences {
+                box.footnotes.append(number)
+                box.anchors.append(Anchor(name: "fnref-\(number)", x: x, y: .zero, outline: nil))
+            }
             box.firstXHeight = env.metrics(para.baseFont).xHeight.at(para.baseSize)
             boxes.append(box)
         }
@@ -55,6 +59,8 @@ struct LineBuilder {
         var baseline: Points
         var items: [PageItem]
         var fragment: LineFragment
+        /// Footnotes referenced on the line, with the x of each reference.
+        var footnoteReferences: [(Int, Points)] = []
     }
 
     /// One line: vertical metrics, alignment, glyph runs and decorations. y values are
@@ -107,11 +113,20 @@ struct LineBuilder {
         var items = glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound, originX: startX, baseline: baseline)
         items = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent) + items
         let usedWidth = Points(displayed.reduce(0) { $0 + $1.advance.value })
+        var references: [(Int, Points)] = []
+        var pen = startX
+        for g in displayed {
+            if let n = para.text.runs[g.run].paint.footnoteReference, !references.contains(where: { $0.0 == n }) {
+                references.append((n, pen))
+            }
+            pen += g.advance
+        }
         let text = String(decoding: p.bytes[vis], as: UTF8.self)
         let fragment = LineFragment(rect: Rect(x: x, y: .zero, width: width, height: ascent + descent),
                                     usedRect: Rect(x: startX, y: .zero, width: usedWidth, height: ascent + descent),
                                     baseline: baseline, range: range, text: text, source: para.source)
-        return Line(height: ascent + descent, baseline: baseline, items: items, fragment: fragment)
+        return Line(height: ascent + descent, baseline: baseline, items: items, fragment: fragment,
+                    footnoteReferences: references)
     }
 
     /// The glyphs of the visible range, reshaped when a line edge falls where HarfBuzz

@@ -7,19 +7,34 @@ struct Placement {
     var top: Points
 }
 
+/// What one page holds: flow boxes, and the footnote boxes at its bottom.
+struct PageContent {
+    var placements: [Placement] = []
+    /// Footnote boxes in the order they stack up from the footnote rule.
+    var notes: [FlowBox] = []
+    /// The next flow box to place after this page.
+    var next = 0
+    /// Footnote boxes that did not fit, continued at the bottom of the next page.
+    var carry: [FlowBox] = []
+}
+
 /// Flows boxes into pages. A box goes on the current page when it fits above the body's
-/// bottom (less the bottom padding of the containers it is in, so a box split across
-/// pages is closed on both parts); otherwise the page breaks before the latest box that
-/// allows it (widow/orphan and keep-with-next rules), and those boxes move on.
+/// bottom, less the bottom padding of the containers it is in (so a box split across
+/// pages is closed on both parts) and less the footnotes referenced so far on the page;
+/// otherwise the page breaks before the latest box that allows it (widow/orphan and
+/// keep-with-next rules), and the page is filled again up to there.
 struct Paginator {
     let body: Rect
     let boxes: [FlowBox]
     let containers: [ContainerInfo]
     /// First and last box of each container in the whole flow.
     let extent: [Int: (first: Int, last: Int)]
+    /// Footnote boxes by note number, and the rule above them.
+    let notes: [Int: [FlowBox]]
+    let noteRule: FlowBox?
 
-    init(body: Rect, boxes: [FlowBox], containers: [ContainerInfo]) {
-        self.body = body; self.boxes = boxes; self.containers = containers
+    init(body: Rect, boxes: [FlowBox], containers: [ContainerInfo], notes: [Int: [FlowBox]] = [:], noteRule: FlowBox? = nil) {
+        self.body = body; self.boxes = boxes; self.containers = containers; self.notes = notes; self.noteRule = noteRule
         var e: [Int: (first: Int, last: Int)] = [:]
         for (i, b) in boxes.enumerated() {
             for c in b.containers { e[c] = (e[c]?.first ?? i, i) }
@@ -27,58 +42,114 @@ struct Paginator {
         extent = e
     }
 
-    func paginate() -> [[Placement]] {
-        var pages: [[Placement]] = []
-        var current: [Placement] = []
-        /// The first box of the flow placed on this page (repeated headers aside).
-        var pageFirst: Int?
-        var y = body.minY
+    func paginate() -> [PageContent] {
+        var pages: [PageContent] = []
         var i = 0
-        while i < boxes.count {
-            let b = boxes[i]
-            if current.isEmpty, let h = b.repeatsHeader, !pages.isEmpty {
-                // A table continued from the previous page starts with its header again.
-                let top = body.minY + padTop(boxes[h].containers[...])
-                current.append(Placement(box: h, top: top))
-                y = top + boxes[h].height
+        var carry: [FlowBox] = []
+        repeat {
+            var page = fill(from: i, carry: carry, limit: boxes.count)
+            if page.next < boxes.count, page.next > i {
+                // Stopped at a box that did not fit: break before the latest box that allows it.
+                var j = page.next
+                while j > i, boxes[j].breakBefore == .avoid { j -= 1 }
+                if j > i, j < page.next { page = fill(from: i, carry: carry, limit: j) }
             }
-            let atTop = pageFirst == nil
-            let prev = current.last.map { boxes[$0.box].containers } ?? []
-            let entering = b.containers[commonPrefix(prev, b.containers)...]
-            let top = y + (current.isEmpty ? .zero : b.gapBefore) + padTop(entering)
-            let reserve = padBottom(b.containers[...])
-            if atTop || top + b.height + reserve <= body.maxY + Points(0.01) {
-                current.append(Placement(box: i, top: top))
-                if pageFirst == nil { pageFirst = i }
-                let next = i + 1 < boxes.count ? boxes[i + 1].containers : []
-                y = top + b.height + padBottom(b.containers[commonPrefix(b.containers, next)...])
-                i += 1
-                continue
-            }
-            // Break: go back to the latest box that allows a break before it.
-            let first = pageFirst!
-            var j = i
-            while j > first, boxes[j].breakBefore == .avoid { j -= 1 }
-            if j == first { j = i }
-            current.removeAll { $0.box >= j }
-            pages.append(current)
-            current = []
-            pageFirst = nil
-            y = body.minY
-            i = j
-        }
-        if !current.isEmpty || pages.isEmpty { pages.append(current) }
+            pages.append(page)
+            i = page.next
+            carry = page.carry
+        } while i < boxes.count || !carry.isEmpty
         return pages
     }
 
-    /// Items of one page: container parts first (behind), then each box's items.
-    func items(for placements: [Placement]) -> [PageItem] {
+    /// Places boxes `start..<limit` on one page while they fit (at least one), with the
+    /// footnotes they reference.
+    func fill(from start: Int, carry: [FlowBox], limit: Int) -> PageContent {
+        var page = PageContent()
+        page.next = start
+        var area = carry
+        var y = body.minY
+        if start < limit, start > 0, let h = boxes[start].repeatsHeader {
+            // A table continued from the previous page starts with its header again.
+            let top = body.minY + padTop(boxes[h].containers[...])
+            page.placements.append(Placement(box: h, top: top))
+            y = top + boxes[h].height
+        }
+        var placedFlow = false
+        var i = start
+        while i < limit {
+            let b = boxes[i]
+            let prev = page.placements.last.map { boxes[$0.box].containers } ?? []
+            let entering = b.containers[commonPrefix(prev, b.containers)...]
+            let top = y + (page.placements.isEmpty ? .zero : b.gapBefore) + padTop(entering)
+            let bottom = top + b.height + padBottom(b.containers[...])
+            let wanted = b.footnotes.flatMap { notes[$0] ?? [] }
+            let fitsWithNotes = bottom <= body.maxY - areaHeight(area + wanted) + Points(0.01)
+            let fitsWithFirstNote = wanted.isEmpty ? fitsWithNotes
+                : bottom <= body.maxY - areaHeight(area + [wanted[0]]) + Points(0.01)
+            guard placedFlow == false || fitsWithNotes || fitsWithFirstNote else { break }
+            page.placements.append(Placement(box: i, top: top))
+            placedFlow = true
+            let next = i + 1 < boxes.count ? boxes[i + 1].containers : []
+            y = top + b.height + padBottom(b.containers[commonPrefix(b.containers, next)...])
+            // The referenced notes go at this page's bottom as far as they fit; the rest continues.
+            for (k, nb) in wanted.enumerated() {
+                if bottom <= body.maxY - areaHeight(area + [nb]) + Points(0.01) {
+                    area.append(nb)
+                } else {
+                    page.carry += wanted[k...]
+                    break
+                }
+            }
+            i += 1
+            if !fitsWithNotes && !fitsWithFirstNote { break }  // forced onto an empty page: nothing else fits
+        }
+        // Notes carried from earlier pages that still do not fit move on again.
+        var height = areaHeight(area)
+        while height > body.height * 0.9, area.count > 1, !carry.isEmpty || !page.carry.isEmpty {
+            page.carry.insert(area.removeLast(), at: 0)
+            height = areaHeight(area)
+        }
+        page.notes = area
+        page.next = i
+        return page
+    }
+
+    /// Height of a footnote area holding `boxes`: the gap and rule above them, then the
+    /// boxes with their own spacing. Zero when there are none.
+    func areaHeight(_ noteBoxes: [FlowBox]) -> Points {
+        guard !noteBoxes.isEmpty, let rule = noteRule else { return .zero }
+        var h = rule.gapBefore + rule.height
+        for (k, b) in noteBoxes.enumerated() { h += b.height + (k == 0 ? rule.gapAfter : b.gapBefore) }
+        return h
+    }
+
+    /// The footnote area's items: the rule, then the notes, stacked up to the body's bottom.
+    func noteItems(_ noteBoxes: [FlowBox]) -> (items: [PageItem], fragments: [LineFragment], anchors: [(Anchor, Points)]) {
+        guard let rule = noteRule, !noteBoxes.isEmpty else { return ([], [], []) }
+        var y = body.maxY - areaHeight(noteBoxes) + rule.gapBefore
+        var items = rule.items.map { $0.offsetBy(dy: y) }
+        var fragments: [LineFragment] = []
+        var anchors: [(Anchor, Points)] = []
+        y += rule.height
+        for (k, b) in noteBoxes.enumerated() {
+            y += k == 0 ? rule.gapAfter : b.gapBefore
+            items += b.items.map { $0.offsetBy(dy: y) }
+            fragments += b.fragments.map { $0.offsetBy(dy: y) }
+            anchors += b.anchors.map { ($0, y) }
+            y += b.height
+        }
+        return (items, fragments, anchors)
+    }
+
+    /// Items of one page: container parts first (behind), then each box's items, then
+    /// the footnote area.
+    func items(for page: PageContent) -> [PageItem] {
         var out: [PageItem] = []
-        out += containerParts(placements)
-        for p in placements {
+        out += containerParts(page.placements)
+        for p in page.placements {
             out += boxes[p.box].items.map { $0.offsetBy(dy: p.top) }
         }
-        return out
+        return out + noteItems(page.notes).items
     }
 
     /// One background/border/bar per container per page, spanning its boxes on the page

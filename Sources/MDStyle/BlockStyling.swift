@@ -146,25 +146,36 @@ extension DocumentStyler {
 
     // MARK: Footnotes
 
-    /// Footnotes are collected at the end of the document: a short rule, then the notes
-    /// as a numbered list whose numbers link back… (back-links come with the links work).
-    mutating func styleFootnotes(_ notes: [FootnoteDefinition], _ root: StyleContext) -> [StyledBlock] {
-        guard !notes.isEmpty else { return [] }
-        let f = theme.footnotes
+    /// Each footnote as a one-item list whose marker is its number, linking back to the
+    /// reference; its first line is the destination `fn-N`.
+    mutating func footnoteBlocks(_ note: FootnoteDefinition, _ root: StyleContext) -> StyledBlock {
         var ctx = root
-        ctx.size = f.fontSize.resolve(em: root.size)
+        ctx.size = theme.footnotes.fontSize.resolve(em: root.size)
         ctx.tight = true
-        var items: [StyledListItem] = []
-        for note in notes {
-            var b = TextBuilder()
-            b.append("\(note.number).", RunLayout(font: ctx.font, size: ctx.size), RunPaint(color: theme.list.markerColor.color))
-            items.append(StyledListItem(marker: .text(b.text), children: styleBlocks(note.blocks, ctx), anchor: "fn-\(note.number)"))
-        }
-        let rule = StyledBlock.rule(StyledRule(color: f.ruleColor.color, thickness: Points(0.6),
-                                               spaceBefore: f.spaceBefore.resolve(em: root.size), spaceAfter: root.size * 0.6))
-        let list = StyledBlock.list(StyledList(items: items, indent: theme.list.indent.resolve(em: ctx.size),
-                                               markerGap: theme.list.markerGap.resolve(em: ctx.size),
-                                               itemSpacing: ctx.size * 0.3, spaceAfter: .zero))
-        return [.container(StyledContainer(kind: .footnotes, children: [rule, list], padding: .zero))]
+        var b = TextBuilder()
+        var paint = RunPaint(color: theme.link.color?.color ?? theme.list.markerColor.color)
+        paint.link = "#fnref-\(note.number)"
+        b.append("\(note.number).", RunLayout(font: ctx.font, size: ctx.size), paint)
+        let item = StyledListItem(marker: .text(b.text), children: styleBlocks(note.blocks, ctx),
+                                  anchor: "fn-\(note.number)", markerLink: "#fnref-\(note.number)")
+        return .list(StyledList(items: [item], indent: theme.list.indent.resolve(em: ctx.size),
+                                markerGap: theme.list.markerGap.resolve(em: ctx.size), itemSpacing: ctx.size * 0.3,
+                                spaceAfter: ctx.size * 0.3))
+    }
+
+    func footnoteRule(_ root: StyleContext) -> StyledRule {
+        let f = theme.footnotes
+        let percent = Double(f.ruleWidth.trimmingCharacters(in: Set(["%", " "]))) ?? 33
+        return StyledRule(color: f.ruleColor.color, thickness: Points(0.6), widthFraction: min(max(percent / 100, 0.01), 1),
+                          spaceBefore: f.spaceBefore.resolve(em: root.size), spaceAfter: root.size * 0.5)
+    }
+
+    /// Footnotes at the end of the document: a short rule, then the notes in order.
+    mutating func styleEndFootnotes(_ notes: [FootnoteDefinition], _ root: StyleContext) -> [StyledBlock] {
+        guard !notes.isEmpty else { return [] }
+        var rule = footnoteRule(root)
+        rule.widthFraction = 1
+        return [.container(StyledContainer(kind: .footnotes, children: [.rule(rule)] + notes.map { footnoteBlocks($0, root) },
+                                           padding: .zero))]
     }
 }

@@ -27,9 +27,16 @@ public struct DocumentStyler {
         var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics)
         let root = styler.rootContext
         var blocks = styler.styleBlocks(document.blocks, root)
-        blocks += styler.styleFootnotes(document.footnotes, root)
+        var pageNotes: PageFootnotes?
+        if theme.footnotes.placement == .page {
+            var notes: [Int: [StyledBlock]] = [:]
+            for n in document.footnotes { notes[n.number] = [styler.footnoteBlocks(n, root)] }
+            pageNotes = PageFootnotes(notes: notes, rule: styler.footnoteRule(root))
+        } else {
+            blocks += styler.styleEndFootnotes(document.footnotes, root)
+        }
         return StyledDocument(blocks: blocks, page: styler.pageSetup(),
-                              metadata: styler.metadata(document.frontMatter))
+                              metadata: styler.metadata(document.frontMatter), pageFootnotes: pageNotes)
     }
 
     var rootContext: StyleContext {

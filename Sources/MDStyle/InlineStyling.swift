@@ -72,6 +72,7 @@ extension DocumentStyler {
                 st.baselineShift = state.size * 0.36
                 st.apply(theme.footnoteReference)
                 st.link = "#fn-\(number)"
+                st.footnoteReference = number
                 b.append(String(number), st.layout, st.paint)
             }
         }

@@ -26,6 +26,7 @@ struct InlineState {
     var strike: TextDecoration?
     var highlight: Color?
     var link: String?
+    var footnoteReference: Int?
     var baselineShift: Points = .zero
     var background: Color?
     var backgroundPadding: Points = .zero
@@ -47,7 +48,7 @@ struct InlineState {
     var layout: RunLayout { RunLayout(font: font, size: size, baselineShift: baselineShift) }
     var paint: RunPaint {
         RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, highlight: highlight,
-                 underline: underline, strike: strike, link: link)
+                 underline: underline, strike: strike, link: link, footnoteReference: footnoteReference)
     }
 }
 

@@ -7,9 +7,20 @@ public struct StyledDocument: Sendable {
     public var blocks: [StyledBlock]
     public var page: PageSetup
     public var metadata: StyledMetadata
-    public init(blocks: [StyledBlock], page: PageSetup, metadata: StyledMetadata) {
-        self.blocks = blocks; self.page = page; self.metadata = metadata
+    /// Footnotes placed at the bottom of the page that references them; nil when the
+    /// theme puts them at the end of `blocks`.
+    public var pageFootnotes: PageFootnotes?
+    public init(blocks: [StyledBlock], page: PageSetup, metadata: StyledMetadata, pageFootnotes: PageFootnotes? = nil) {
+        self.blocks = blocks; self.page = page; self.metadata = metadata; self.pageFootnotes = pageFootnotes
     }
+}
+
+/// Footnotes for the bottom of the page: each note (by number) as blocks, and the rule
+/// that separates them from the body.
+public struct PageFootnotes: Sendable {
+    public var notes: [Int: [StyledBlock]]
+    public var rule: StyledRule
+    public init(notes: [Int: [StyledBlock]], rule: StyledRule) { self.notes = notes; self.rule = rule }
 }
 
 public struct StyledMetadata: Sendable, Hashable {
@@ -150,10 +161,15 @@ public struct RunPaint: Hashable, Sendable {
     public var strike: TextDecoration?
     /// A link target: an absolute URI, a relative file path, or `#anchor`.
     public var link: String?
+    /// Set on a footnote reference: layout places note `n` on the page of this run and
+    /// marks the spot as the note's way back (`fnref-n`).
+    public var footnoteReference: Int?
     public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero, highlight: Color? = nil,
-                underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: String? = nil) {
+                underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: String? = nil,
+                footnoteReference: Int? = nil) {
         self.color = color; self.background = background; self.backgroundPadding = backgroundPadding
         self.highlight = highlight; self.underline = underline; self.strike = strike; self.link = link
+        self.footnoteReference = footnoteReference
     }
 }
 
@@ -221,8 +237,10 @@ public struct StyledListItem: Sendable {
     public var children: [StyledBlock]
     /// A named destination at the item's first line (footnotes).
     public var anchor: String?
-    public init(marker: ListMarker, children: [StyledBlock], anchor: String? = nil) {
-        self.marker = marker; self.children = children; self.anchor = anchor
+    /// Makes the marker a link (a footnote's number links back to its reference).
+    public var markerLink: String?
+    public init(marker: ListMarker, children: [StyledBlock], anchor: String? = nil, markerLink: String? = nil) {
+        self.marker = marker; self.children = children; self.anchor = anchor; self.markerLink = markerLink
     }
 }
 

@@ -90,7 +90,7 @@ enum BuiltinThemes {
   },
   "image": { "spaceAfter": "0.9em" },
   "rule": { "style": "solid", "text": "* * *", "width": "100%", "color": "#d0d7de", "thickness": "0.8pt", "spaceBefore": "0.6em", "spaceAfter": "1.2em" },
-  "footnotes": { "fontSize": "0.85em", "ruleColor": "#d0d7de", "spaceBefore": "2em" },
+  "footnotes": { "placement": "page", "fontSize": "0.85em", "ruleColor": "#d0d7de", "ruleWidth": "33%", "spaceBefore": "1.2em" },
   "html": { "fontWeight": null, "italic": null, "color": null, "underline": null, "strike": null },
   "underline": { "fontWeight": null, "italic": null, "color": null, "underline": { "style": "single", "color": null, "thickness": null, "offset": null }, "strike": null },
   "highlight": { "background": "#fff3b0", "color": null },

@@ -231,7 +231,15 @@ public struct RuleStyle: Codable, Sendable, Hashable {
 public enum RuleLineStyle: String, Codable, Sendable, Hashable { case solid, dashed, dotted, text }
 
 public struct FootnotesStyle: Codable, Sendable, Hashable {
+    /// "page": at the bottom of the page where they are referenced (continued on the
+    /// next page when they do not fit); "end": all at the end of the document.
+    public var placement: FootnotePlacement
     public var fontSize: Length
     public var ruleColor: ThemeColor
+    /// Width of the rule above the notes, as a share of the body ("33%").
+    public var ruleWidth: String
+    /// Space between the body text and the notes (page placement) or before them (end).
     public var spaceBefore: Length
 }
+
+public enum FootnotePlacement: String, Codable, Sendable, Hashable { case page, end }
