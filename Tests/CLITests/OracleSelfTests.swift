@@ -44,8 +44,9 @@ struct OracleSelfTests {
             "first", "done",
             "let url https kept example kept",
             "after",
-            "the note text",
         ])
+        #expect(WordOracle.expected(fromMarkdown: md).footnotes.map { $0.map { $0.words.joined(separator: " ") } }
+                == [["the note text"]])
     }
 
     @Test func indentedCodeIsVerbatimAndTabsCount() {
@@ -73,6 +74,16 @@ struct OracleSelfTests {
             checked += 1
         }
         #expect(checked > 20)
+    }
+
+    /// A footnote may be drawn anywhere (page bottom, end); the body must read on without it.
+    @Test func footnotesAnywhere() {
+        let e = WordOracle.expected(fromMarkdown: "one two three[^a]\nfour five six\n\n[^a]: note words here\n")
+        for s in ["onetwothreefourfivesixnotewordshere", "onetwothreenotewordsherefourfivesix",
+                  "notewordshereonetwothreefourfivesix"] {
+            #expect(WordOracle.check(e, against: Array(s.unicodeScalars)).missing.isEmpty, "\(s)")
+        }
+        #expect(!WordOracle.check(e, against: Array("onetwothreefourfivesix".unicodeScalars)).missing.isEmpty)
     }
 
     /// Extra text between chunks (list numbers, alt text, footnote numbers) is allowed.

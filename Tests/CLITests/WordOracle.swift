@@ -31,8 +31,10 @@ import Foundation
 ///   lines, list markers (ordered list numbers may be renumbered) and task boxes `[x]`.
 ///   Autolinks `<https://…>` keep their text (it is printed). Code spans are verbatim.
 /// - footnote definitions `[^x]: …` are taken out of the ordered sequence (mdpdf prints
-///   footnotes at the end of the document) and checked on their own, in their own order,
-///   anywhere in the PDF; unreferenced ones are skipped (cmark-gfm drops them).
+///   footnotes at the bottom of the page that references them) and checked on their own,
+///   each in its own order anywhere in the PDF; their matched text is then taken out of
+///   the PDF stream before the body is matched, so the body must read on without it.
+///   Unreferenced ones are skipped (cmark-gfm drops them).
 /// Every simplification here only ever *removes* expected text, so an approximation of
 /// CommonMark's block structure (indented code, lists) weakens the check a little but
 /// never makes it expect text that is not printed.
@@ -60,9 +62,11 @@ enum WordOracle {
     }
 
     struct Expected {
-        /// The body's chunks, then the referenced footnotes' chunks.
+        /// The body's chunks, in order.
         var ordered: [Chunk]
-        var wordCount: Int { ordered.reduce(0) { $0 + $1.words.count } }
+        /// Each referenced footnote's chunks, in order of first reference.
+        var footnotes: [[Chunk]] = []
+        var wordCount: Int { (ordered + footnotes.joined()).reduce(0) { $0 + $1.words.count } }
     }
 
     struct Missing: CustomStringConvertible {
@@ -165,12 +169,17 @@ enum WordOracle {
             }
             return true
         }
-        func match(_ chunks: [Chunk], from start: Int, window: Int) {
+        var stream = stream
+        /// Matches `chunks` in order from `start`; returns the spans matched.
+        @discardableResult
+        func match(_ chunks: [Chunk], from start: Int, window: Int) -> [Range<Int>] {
+            var spans: [Range<Int>] = []
             var pos = start
             for (k, c) in chunks.enumerated() {
                 let text = c.text
                 if let i = find(text, in: stream, from: pos, limit: pos + window),
                    i - pos <= slack || confirmed(chunks[(k + 1)...], after: i + text.count) {
+                    spans.append(i..<(i + text.count))
                     pos = i + text.count
                     run = 0
                     continue
@@ -179,6 +188,7 @@ enum WordOracle {
                 for w in c.words {
                     let ws = Array(w.unicodeScalars)
                     if let i = find(ws, in: stream, from: pos, limit: pos + 16) {
+                        spans.append(i..<(i + ws.count))
                         pos = i + ws.count
                         run = 0
                     } else {
@@ -188,7 +198,18 @@ enum WordOracle {
                     }
                 }
             }
+            return spans
         }
+        // Footnotes first, each anywhere in the document (their first chunk confirmed by
+        // the next ones), then taken out of the stream: wherever mdpdf draws a footnote
+        // (page bottom, document end), the body's text must then read on without it.
+        var cut = [Bool](repeating: false, count: stream.count)
+        for note in expected.footnotes {
+            run = 0
+            for span in match(note, from: 0, window: stream.count) { for j in span { cut[j] = true } }
+        }
+        if cut.contains(true) { stream = stream.indices.filter { !cut[$0] }.map { stream[$0] } }
+        run = 0
         match(expected.ordered, from: 0, window: window)
         return Report(totalWords: expected.wordCount, missing: missing, longestMissingRun: longest)
     }
@@ -322,10 +343,11 @@ enum WordOracle {
         }
         flushProse(); flushFootnote()
         var seen = Set<String>()
+        var notes: [[Chunk]] = []
         for label in referenced where seen.insert(label).inserted {
-            if let def = footnoteDefs.first(where: { $0.label == label }) { ordered += def.chunks }
+            if let def = footnoteDefs.first(where: { $0.label == label }) { notes.append(def.chunks) }
         }
-        return Expected(ordered: ordered)
+        return Expected(ordered: ordered, footnotes: notes)
     }
 }
 
