@@ -28,6 +28,10 @@ struct FlowBox {
     var footnotes: [Int] = []
     /// Space below the box before whatever follows it inside a footnote area (the rule's).
     var gapAfter: Points = .zero
+    /// How far the text's font ascent/descent reach above/below the box (a line height
+    /// tighter than the fonts); pagination keeps that inside the body at a page's edges.
+    var inkAbove: Points = .zero
+    var inkBelow: Points = .zero
 
     init(height: Points, gapBefore: Points = .zero, items: [PageItem] = [], fragments: [LineFragment] = [],
          containers: [Int] = [], breakBefore: BreakRule = .allowed, firstBaseline: Points? = nil) {

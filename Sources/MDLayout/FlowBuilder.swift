@@ -116,8 +116,9 @@ final class FlowBuilder {
             guard let target = (start..<boxes.count).first(where: { boxes[$0].firstBaseline != nil }) else { continue }
             let baseline = boxes[target].firstBaseline!
             let xh = boxes[target].firstXHeight
-            boxes[target].items += markerItems(item.marker, shaped: shapedMarkers[i], right: markerRight,
-                                               baseline: baseline, xHeight: xh)
+            // Markers go before the line's own items, so text extraction reads "1. item".
+            boxes[target].items.insert(contentsOf: markerItems(item.marker, shaped: shapedMarkers[i], right: markerRight,
+                                                               baseline: baseline, xHeight: xh), at: 0)
             if env.debug {
                 boxes[target].items += DebugOverlay.markerColumn(left: x, right: markerRight, top: .zero,
                                                                  bottom: boxes[target].height)

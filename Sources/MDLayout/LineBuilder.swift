@@ -35,6 +35,8 @@ struct LineBuilder {
             }
             var box = FlowBox(height: line.height, items: markItems + line.items, fragments: [line.fragment],
                               breakBefore: .allowed, firstBaseline: line.baseline)
+            box.inkAbove = line.inkAbove
+            box.inkBelow = line.inkBelow
             for (number, x) in line.footnoteReferences {
                 box.footnotes.append(number)
                 box.anchors.append(Anchor(name: "fnref-\(number)", x: x, y: .zero, outline: nil))
@@ -61,6 +63,8 @@ struct LineBuilder {
         var fragment: LineFragment
         /// Footnotes referenced on the line, with the x of each reference.
         var footnoteReferences: [(Int, Points)] = []
+        var inkAbove = Points.zero
+        var inkBelow = Points.zero
     }
 
     /// One line: vertical metrics, alignment, glyph runs and decorations. y values are
@@ -86,6 +90,15 @@ struct LineBuilder {
             include(l.font, l.size, shift: l.baselineShift)
         }
         let baseline = ascent
+        // How far the fonts' ascent and descent (what text extraction reports as each word's
+        // box) reach beyond the line box when the line height is tighter than the fonts.
+        var inkAbove = Points.zero, inkBelow = Points.zero
+        var seenFaces = Set<FontID>()
+        for g in glyphs where seenFaces.insert(g.font).inserted {
+            let m = env.metrics(g.font), shift = para.text.runs[g.run].layout.baselineShift
+            inkAbove = max(inkAbove, m.ascender.at(g.size) + shift - ascent)
+            inkBelow = max(inkBelow, m.descender.at(g.size) - shift - descent)
+        }
 
         // Horizontal: alignment and justification.
         let used = Points(glyphs.reduce(0) { $0 + $1.advance.value })
@@ -126,7 +139,7 @@ struct LineBuilder {
                                     usedRect: Rect(x: startX, y: .zero, width: usedWidth, height: ascent + descent),
                                     baseline: baseline, range: range, text: text, source: para.source)
         return Line(height: ascent + descent, baseline: baseline, items: items, fragment: fragment,
-                    footnoteReferences: references)
+                    footnoteReferences: references, inkAbove: inkAbove, inkBelow: inkBelow)
     }
 
     /// The glyphs of the visible range, reshaped when a line edge falls where HarfBuzz

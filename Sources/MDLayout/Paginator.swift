@@ -80,8 +80,8 @@ struct Paginator {
             let b = boxes[i]
             let prev = page.placements.last.map { boxes[$0.box].containers } ?? []
             let entering = b.containers[commonPrefix(prev, b.containers)...]
-            let top = y + (page.placements.isEmpty ? .zero : b.gapBefore) + padTop(entering)
-            let bottom = top + b.height + padBottom(b.containers[...])
+            let top = y + (page.placements.isEmpty ? b.inkAbove : b.gapBefore) + padTop(entering)
+            let bottom = top + b.height + max(padBottom(b.containers[...]), b.inkBelow)
             let wanted = b.footnotes.flatMap { notes[$0] ?? [] }
             let fitsWithNotes = bottom <= body.maxY - areaHeight(area + wanted) + Points(0.01)
             let fitsWithFirstNote = wanted.isEmpty ? fitsWithNotes
