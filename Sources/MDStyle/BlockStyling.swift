@@ -57,7 +57,8 @@ extension DocumentStyler {
     // MARK: Lists
 
     mutating func list(_ info: ListInfo, _ items: [ListItem], _ ctx: StyleContext) -> StyledBlock {
-        let l = theme.list
+        let l = theme.list, lv = l.level(ctx.listDepth + 1)
+        let markerColor = (lv?.markerColor ?? l.markerColor).color
         var ictx = ctx
         ictx.listDepth += 1
         ictx.tight = info.tight
@@ -69,23 +70,29 @@ extension DocumentStyler {
             } else if info.ordered {
                 var b = TextBuilder()
                 b.append("\(info.start + i)\(info.delimiter.rawValue)", RunLayout(font: ctx.font, size: ctx.size),
-                         RunPaint(color: l.markerColor.color))
+                         RunPaint(color: markerColor))
                 marker = .text(b.text)
             } else {
                 marker = bulletMarker(level: ctx.listDepth, ctx)
             }
-            styled.append(StyledListItem(marker: marker, children: styleBlocks(item.blocks, ictx)))
+            var itemCtx = ictx
+            if item.task == .checked {
+                if let done = l.taskDoneColor { itemCtx.color = done.color }
+                if l.taskDoneStrikethrough { itemCtx.strikethrough = true }
+            }
+            styled.append(StyledListItem(marker: marker, children: styleBlocks(item.blocks, itemCtx)))
         }
         let spaceAfter = ctx.tight ? Points.zero : theme.paragraph.spaceAfter.resolve(em: ctx.size)
-        return .list(StyledList(items: styled, indent: l.indent.resolve(em: ctx.size), markerGap: l.markerGap.resolve(em: ctx.size),
-                                itemSpacing: info.tight ? ctx.size * 0.12 : l.itemSpacing.resolve(em: ctx.size),
+        return .list(StyledList(items: styled, indent: (lv?.indent ?? l.indent).resolve(em: ctx.size),
+                                markerGap: (lv?.markerGap ?? l.markerGap).resolve(em: ctx.size),
+                                itemSpacing: info.tight ? ctx.size * 0.12 : (lv?.itemSpacing ?? l.itemSpacing).resolve(em: ctx.size),
                                 spaceAfter: spaceAfter))
     }
 
     func bulletMarker(level: Int, _ ctx: StyleContext) -> ListMarker {
         let l = theme.list
         let name = l.bullets.isEmpty ? "disc" : l.bullets[level % l.bullets.count]
-        let color = l.markerColor.color
+        let color = (l.level(level + 1)?.markerColor ?? l.markerColor).color
         switch name {
         case "disc": return .shape(.disc, size: ctx.size * 0.36, color: color)
         case "circle": return .shape(.circle, size: ctx.size * 0.36, color: color)
@@ -115,7 +122,10 @@ extension DocumentStyler {
         for (r, cells) in ([t.header] + t.rows).enumerated() {
             var cctx = ctx
             cctx.size = size
-            if r == 0 { cctx.font.weight = ts.headerFontWeight }
+            if r == 0 {
+                cctx.font.weight = ts.headerFontWeight
+                if let c = ts.headerColor { cctx.color = c.color }
+            }
             cctx.tight = true
             rows.append((0..<columns).map { c in
                 cctx.alignment = aligns[c]

@@ -17,7 +17,7 @@ extension DocumentStyler {
                 var st = state
                 let c = theme.codeSpan
                 st.font = FontSpec(families: c.fontFamily, weight: state.font.weight, italic: false,
-                                   features: [FeatureSetting("liga", 0), FeatureSetting("calt", 0)])
+                                   features: Self.features(c.features))
                 st.size = c.fontSize.resolve(em: state.size)
                 if state.link == nil { st.color = c.color.color }
                 st.background = c.background?.color

@@ -13,6 +13,8 @@ struct StyleContext {
     var listDepth: Int = 0
     /// Inside a tight list item: paragraphs get no space after.
     var tight: Bool = false
+    /// Struck through (checked task items, when the theme asks for it).
+    var strikethrough: Bool = false
 }
 
 /// The inline properties at one point of an inline subtree.
@@ -27,7 +29,7 @@ struct InlineState {
     var backgroundPadding: Points = .zero
 
     init(_ ctx: StyleContext) {
-        font = ctx.font; size = ctx.size; color = ctx.color
+        font = ctx.font; size = ctx.size; color = ctx.color; strikethrough = ctx.strikethrough
     }
 
     /// Applies a theme inline style (nil properties leave the state as it is).
