@@ -82,7 +82,7 @@ extension DocumentStyler {
             }
             styled.append(StyledListItem(marker: marker, children: styleBlocks(item.blocks, itemCtx)))
         }
-        let spaceAfter = ctx.tight ? Points.zero : theme.paragraph.spaceAfter.resolve(em: ctx.size)
+        let spaceAfter = ctx.tight ? Points.zero : (l.spaceAfter ?? theme.paragraph.spaceAfter).resolve(em: ctx.size)
         return .list(StyledList(items: styled, indent: (lv?.indent ?? l.indent).resolve(em: ctx.size),
                                 markerGap: (lv?.markerGap ?? l.markerGap).resolve(em: ctx.size),
                                 itemSpacing: info.tight ? ctx.size * 0.12 : (lv?.itemSpacing ?? l.itemSpacing).resolve(em: ctx.size),

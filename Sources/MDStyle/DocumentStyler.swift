@@ -57,8 +57,10 @@ public struct DocumentStyler {
         var out: [StyledBlock] = []
         var afterParagraph = false
         for b in blocks {
-            out += styleBlock(b, ctx, indent: theme.paragraph.indentFirst || afterParagraph)
-            if case .paragraph = b.kind { afterParagraph = true } else { afterParagraph = false }
+            let styled = styleBlock(b, ctx, indent: theme.paragraph.indentFirst || afterParagraph)
+            // A paragraph that became images does not count as one.
+            if case .paragraph = b.kind, case .paragraph? = styled.last { afterParagraph = true } else { afterParagraph = false }
+            out += styled
         }
         return out
     }

@@ -3,6 +3,153 @@
 /// The shipped themes, by name, as JSON text, and the theme schema.
 enum BuiltinThemes {
     static let json: [String: String] = [
+        "academic": #####"""
+{
+  "$schema": "./theme.schema.json",
+  "version": 1,
+  "description": "A paper: serif, justified, indented paragraphs, numbered sections, running header.",
+  "page": {
+    "margins": { "top": "30mm", "right": "28mm", "bottom": "30mm", "left": "28mm" },
+    "sectionLevel": 2,
+    "header": {
+      "left": "{title}",
+      "right": "{section}",
+      "italic": true,
+      "fontSize": "8.5pt",
+      "color": "#333333",
+      "distance": "18mm",
+      "ruleColor": "#333333",
+      "ruleWidth": "0.4pt",
+      "ruleGap": "3pt",
+      "firstPage": false
+    },
+    "footer": { "center": "{page}", "fontSize": "9pt", "color": "#000000", "distance": "16mm", "features": { "onum": true } }
+  },
+  "body": {
+    "fontFamily": ["Noto Serif", "DejaVu Serif", "serif"],
+    "fontSize": "10.5pt",
+    "lineHeight": 1.4,
+    "color": "#000000",
+    "features": { "onum": true, "pnum": true }
+  },
+  "paragraph": { "alignment": "justify", "spaceAfter": "0pt", "firstLineIndent": "1.5em", "indentFirst": false },
+  "headings": {
+    "fontFamily": ["Noto Serif", "DejaVu Serif", "serif"],
+    "fontWeight": 700,
+    "color": "#000000",
+    "lineHeight": 1.3,
+    "features": { "lnum": true },
+    "numbering": { "enabled": true, "fromLevel": 2, "toLevel": 4, "suffix": "\u2003" },
+    "h1": { "fontSize": "1.7em", "spaceBefore": "0em", "spaceAfter": "1em" },
+    "h2": { "fontSize": "1.3em", "spaceBefore": "1.3em", "spaceAfter": "0.6em" },
+    "h3": { "fontSize": "1.1em", "spaceBefore": "1.2em", "spaceAfter": "0.5em" },
+    "h4": { "fontSize": "1em", "spaceBefore": "1em", "spaceAfter": "0.4em", "italic": true, "fontWeight": 400 },
+    "h5": { "fontSize": "1em", "spaceBefore": "1em", "spaceAfter": "0.3em", "italic": true, "fontWeight": 400 },
+    "h6": { "fontSize": "1em", "spaceBefore": "1em", "spaceAfter": "0.3em", "italic": true, "fontWeight": 400 }
+  },
+  "link": { "color": "#1a3c7a" },
+  "codeSpan": {
+    "fontFamily": ["Noto Sans Mono", "DejaVu Sans Mono", "monospace"],
+    "fontSize": "0.88em",
+    "color": "#000000",
+    "background": null,
+    "padding": "0pt"
+  },
+  "codeBlock": {
+    "fontFamily": ["Noto Sans Mono", "DejaVu Sans Mono", "monospace"],
+    "fontSize": "0.85em",
+    "lineHeight": 1.3,
+    "color": "#000000",
+    "background": null,
+    "borderColor": "#000000",
+    "borderWidth": "0.4pt",
+    "cornerRadius": "0pt",
+    "padding": "0.8em",
+    "spaceAfter": "1em",
+    "wrapMarkColor": "#666666"
+  },
+  "blockQuote": { "color": "#222222", "italic": false, "barColor": "transparent", "barWidth": "0pt", "indent": "2em", "spaceAfter": "0.8em" },
+  "list": { "indent": "1.8em", "spaceAfter": "0.6em", "itemSpacing": "0.2em", "bullets": ["disc", "dash", "circle"], "markerColor": "#000000", "taskBoxColor": "#000000" },
+  "table": {
+    "fontSize": "0.92em",
+    "cellPadding": "0.4em",
+    "headerBackground": null,
+    "headerFontWeight": 700,
+    "borderColor": "#000000",
+    "borderWidth": "0.4pt",
+    "zebraBackground": null,
+    "spaceAfter": "1em"
+  },
+  "rule": { "color": "#000000", "thickness": "0.4pt", "spaceBefore": "0.8em", "spaceAfter": "1.2em" },
+  "footnotes": { "fontSize": "0.85em", "ruleColor": "#000000", "spaceBefore": "2em", "placement": "page" }
+}
+
+"""#####,
+        "compact": #####"""
+{
+  "$schema": "./theme.schema.json",
+  "version": 1,
+  "description": "Small margins and type for printing notes: sans-serif 9pt, tight spacing, ruled header.",
+  "palette": { "accent": "#0b5394", "muted": "#5f6b7a", "line": "#c9d1da", "tint": "#f2f5f8" },
+  "page": {
+    "margins": { "top": "14mm", "right": "11mm", "bottom": "13mm", "left": "11mm" },
+    "header": {
+      "left": "{title}", "right": "{date}",
+      "fontSize": "7pt", "color": "$muted", "distance": "8mm",
+      "ruleColor": "$line", "ruleWidth": "0.4pt", "ruleGap": "2pt"
+    },
+    "footer": { "center": "", "right": "{page} / {pages}", "fontSize": "7pt", "color": "$muted", "distance": "7mm" }
+  },
+  "body": {
+    "fontFamily": ["Noto Sans", "DejaVu Sans", "sans-serif"],
+    "fontSize": "9pt",
+    "lineHeight": 1.3,
+    "color": "#1a1a1a",
+    "features": { "tnum": true }
+  },
+  "paragraph": { "alignment": "left", "spaceAfter": "0.5em" },
+  "headings": {
+    "fontFamily": ["Noto Sans", "DejaVu Sans", "sans-serif"],
+    "fontWeight": 700,
+    "color": "$accent",
+    "lineHeight": 1.2,
+    "h1": { "fontSize": "1.6em", "spaceBefore": "0.6em", "spaceAfter": "0.4em" },
+    "h2": { "fontSize": "1.3em", "spaceBefore": "0.9em", "spaceAfter": "0.3em" },
+    "h3": { "fontSize": "1.1em", "spaceBefore": "0.8em", "spaceAfter": "0.25em" },
+    "h4": { "fontSize": "1em", "spaceBefore": "0.7em", "spaceAfter": "0.2em" },
+    "h5": { "fontSize": "0.95em", "spaceBefore": "0.6em", "spaceAfter": "0.2em" },
+    "h6": { "fontSize": "0.9em", "spaceBefore": "0.6em", "spaceAfter": "0.2em", "color": "$muted" }
+  },
+  "link": { "color": "$accent" },
+  "codeSpan": { "fontSize": "0.9em", "background": "$tint", "padding": "0.15em" },
+  "codeBlock": {
+    "fontSize": "0.88em",
+    "lineHeight": 1.25,
+    "background": "$tint",
+    "borderColor": null,
+    "cornerRadius": "2pt",
+    "padding": "0.5em",
+    "spaceAfter": "0.6em"
+  },
+  "blockQuote": { "color": "$muted", "barColor": "$accent", "barWidth": "1.5pt", "indent": "0.9em", "spaceAfter": "0.5em" },
+  "list": {
+    "indent": "1.3em", "markerGap": "0.4em", "itemSpacing": "0.1em", "markerColor": "$accent", "taskBoxColor": "$accent",
+    "taskDoneColor": "$muted", "levels": [{}, { "indent": "1.1em" }]
+  },
+  "table": {
+    "fontSize": "0.95em",
+    "cellPadding": "0.3em",
+    "headerBackground": "$tint",
+    "borderColor": "$line",
+    "zebraBackground": "#fafbfc",
+    "spaceAfter": "0.6em"
+  },
+  "image": { "spaceAfter": "0.6em" },
+  "rule": { "color": "$line", "thickness": "0.5pt", "spaceBefore": "0.4em", "spaceAfter": "0.8em" },
+  "footnotes": { "fontSize": "0.9em", "ruleColor": "$line", "spaceBefore": "1.2em" }
+}
+
+"""#####,
         "default": #####"""
 {
   "$schema": "./theme.schema.json",
@@ -122,6 +269,7 @@ enum BuiltinThemes {
     "indent": "1.6em",
     "markerGap": "0.5em",
     "itemSpacing": "0.25em",
+    "spaceAfter": null,
     "bullets": ["disc", "circle", "square"],
     "markerColor": "#57606a",
     "taskBoxColor": "#57606a",
@@ -144,6 +292,80 @@ enum BuiltinThemes {
   "rule": { "color": "#d0d7de", "thickness": "0.8pt", "spaceBefore": "0.6em", "spaceAfter": "1.2em" },
   "footnotes": { "fontSize": "0.85em", "ruleColor": "#d0d7de", "spaceBefore": "2em", "placement": "end" },
   "html": { "fontWeight": null, "italic": null, "color": null }
+}
+
+"""#####,
+        "github": #####"""
+{
+  "$schema": "./theme.schema.json",
+  "version": 1,
+  "description": "Close to how GitHub shows a README: sans-serif text, ruled h1 and h2, grey code boxes.",
+  "palette": {
+    "fg": "#1f2328",
+    "muted": "#59636e",
+    "border": "#d1d9e0",
+    "canvas": "#f6f8fa",
+    "accent": "#0969da"
+  },
+  "page": {
+    "margins": { "top": "20mm", "right": "18mm", "bottom": "22mm", "left": "18mm" },
+    "footer": { "left": "{title}", "center": "", "right": "{page} / {pages}", "color": "$muted", "distance": "10mm" }
+  },
+  "body": {
+    "fontFamily": ["Noto Sans", "DejaVu Sans", "Liberation Sans", "sans-serif"],
+    "fontSize": "10.5pt",
+    "lineHeight": 1.5,
+    "color": "$fg"
+  },
+  "paragraph": { "alignment": "left", "spaceAfter": "1em" },
+  "headings": {
+    "fontFamily": ["Noto Sans", "DejaVu Sans", "Liberation Sans", "sans-serif"],
+    "fontWeight": 600,
+    "color": "$fg",
+    "lineHeight": 1.25,
+    "borderWidth": "0.75pt",
+    "borderGap": "0.3em",
+    "h1": { "fontSize": "2em", "spaceBefore": "0.75em", "spaceAfter": "0.5em", "borderBottom": "$border" },
+    "h2": { "fontSize": "1.5em", "spaceBefore": "1em", "spaceAfter": "0.67em", "borderBottom": "$border" },
+    "h3": { "fontSize": "1.25em", "spaceBefore": "1.2em", "spaceAfter": "0.6em" },
+    "h4": { "fontSize": "1em", "spaceBefore": "1.5em", "spaceAfter": "1em" },
+    "h5": { "fontSize": "0.875em", "spaceBefore": "1.7em", "spaceAfter": "1.1em" },
+    "h6": { "fontSize": "0.85em", "spaceBefore": "1.75em", "spaceAfter": "1.2em", "color": "$muted" }
+  },
+  "strong": { "fontWeight": 600 },
+  "link": { "color": "$accent" },
+  "codeSpan": {
+    "fontFamily": ["Liberation Mono", "DejaVu Sans Mono", "monospace"],
+    "fontSize": "0.85em",
+    "color": "$fg",
+    "background": "#818b981f",
+    "padding": "0.3em"
+  },
+  "codeBlock": {
+    "fontFamily": ["Liberation Mono", "DejaVu Sans Mono", "monospace"],
+    "fontSize": "0.85em",
+    "lineHeight": 1.45,
+    "color": "$fg",
+    "background": "$canvas",
+    "borderColor": null,
+    "cornerRadius": "4.5pt",
+    "padding": "1.2em",
+    "spaceAfter": "1em"
+  },
+  "blockQuote": { "color": "$muted", "barColor": "$border", "barWidth": "3pt", "indent": "1.2em", "spaceAfter": "1em" },
+  "list": { "indent": "2em", "markerColor": "$fg", "taskBoxColor": "$muted", "itemSpacing": "0.25em" },
+  "table": {
+    "fontSize": "1em",
+    "cellPadding": "0.5em",
+    "headerBackground": null,
+    "headerFontWeight": 600,
+    "borderColor": "$border",
+    "borderWidth": "0.75pt",
+    "zebraBackground": "$canvas",
+    "spaceAfter": "1em"
+  },
+  "rule": { "color": "$border", "thickness": "3pt", "spaceBefore": "1.2em", "spaceAfter": "1.5em" },
+  "footnotes": { "fontSize": "0.85em", "ruleColor": "$border", "spaceBefore": "2em" }
 }
 
 """#####,
@@ -306,6 +528,7 @@ enum BuiltinThemes {
         "indent": { "$ref": "#/$defs/length" },
         "markerGap": { "$ref": "#/$defs/length" },
         "itemSpacing": { "$ref": "#/$defs/length" },
+        "spaceAfter": { "anyOf": [{ "$ref": "#/$defs/length" }, { "type": "null" }], "description": "null: the paragraph spacing." },
         "bullets": { "type": "array", "items": { "type": "string" }, "description": "Marker per nesting level (cycled): disc, circle, square, dash or any text." },
         "markerColor": { "$ref": "#/$defs/color" },
         "taskBoxColor": { "$ref": "#/$defs/color" },

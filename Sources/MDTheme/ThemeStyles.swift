@@ -128,6 +128,8 @@ public struct ListStyle: Codable, Sendable, Hashable {
     public var markerGap: Length
     /// Extra space between the items of a loose list.
     public var itemSpacing: Length
+    /// After a list that is not nested in a tight list; nil: the paragraph spacing.
+    public var spaceAfter: Length?
     /// Marker per nesting level (cycled): "disc", "circle", "square", "dash" or any text.
     public var bullets: [String]
     public var markerColor: ThemeColor
