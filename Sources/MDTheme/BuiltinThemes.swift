@@ -382,7 +382,7 @@ enum BuiltinThemes {
   "additionalProperties": false,
   "properties": {
     "$schema": { "type": "string", "description": "The schema this file follows (for editors)." },
-    "version": { "type": "integer", "enum": [1], "description": "The theme format version; this mdpdf reads 1." },
+    "version": { "type": "integer", "minimum": 1, "description": "The theme format version; this mdpdf reads 1." },
     "description": { "type": "string", "description": "What the theme is for, shown by `mdpdf themes`." },
     "extends": { "type": "string", "description": "A built-in theme name or a theme file path (relative to this file) to start from." },
     "palette": {

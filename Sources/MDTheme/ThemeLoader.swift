@@ -153,7 +153,8 @@ public enum ThemeLoader {
         var best: (String, Int)?
         for c in candidates.sorted() {
             let d = editDistance(k, Array(c.lowercased()))
-            if d <= max(2, k.count / 3), d < (best?.1 ?? .max) { best = (c, d) }
+            // Short words are all "close": a suggestion must keep most of the word.
+            if d <= max(2, k.count / 3), d < k.count, d < (best?.1 ?? .max) { best = (c, d) }
         }
         return best?.0
     }
