@@ -40,8 +40,7 @@ public enum ThemeLoader {
 
     /// Decodes theme JSON text (merged over the default theme) into a complete theme.
     public static func resolve(text: String, name: String) throws(ConversionError) -> Theme {
-        let dir = (name as NSString).deletingLastPathComponent
-        let layer = try fileLayer(text: text, name: name, directory: dir.isEmpty ? "." : dir, chain: [name])
+        let layer = try fileLayer(text: text, name: name, directory: directory(of: name), chain: [name])
         return try decode(defaultJSON().merged(with: layer))
     }
 
@@ -86,10 +85,16 @@ public enum ThemeLoader {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw .invalidTheme(path: path, location: nil, reason: "the theme file is not UTF-8 text")
             }
-            let dir = (path as NSString).deletingLastPathComponent
             let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
-            return try fileLayer(text: text, name: path, directory: dir.isEmpty ? "." : dir, chain: chain + [canonical])
+            return try fileLayer(text: text, name: path, directory: directory(of: path), chain: chain + [canonical])
         }
+    }
+
+    /// The folder of a file path. (Foundation's `deletingLastPathComponent` on NSString
+    /// traps on some one-character names on Linux, so this goes through URL.)
+    static func directory(of path: String) -> String {
+        guard path.contains("/") else { return "." }
+        return URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
     /// Parses and checks one theme file, then follows its `extends`.
