@@ -78,19 +78,20 @@ enum ThemeSelection {
 /// front matter, each key of the path after the line of the one before.
 struct FrontMatterLines {
     let lines: [Substring]
-    let range: ClosedRange<Int>
+    /// The front matter's lines (fences included); nil without front matter.
+    let range: ClosedRange<Int>?
 
     init(source: String, frontMatter: FrontMatter?) {
         lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        range = frontMatter?.lines ?? 1...0
+        range = frontMatter?.lines
     }
 
     func location(of path: [String]) -> SourceLocation? {
-        guard !range.isEmpty else { return nil }
+        guard let range else { return nil }
         var from = range.lowerBound
         var found: SourceLocation?
         for key in path {
-            guard let n = (from...range.upperBound).first(where: { isKey(key, onLine: $0) }) else { return found }
+            guard from <= range.upperBound, let n = (from...range.upperBound).first(where: { isKey(key, onLine: $0) }) else { return found }
             let text = lines[n - 1]
             found = SourceLocation(line: n, column: text.prefix { $0 == " " || $0 == "-" }.count + 1)
             from = n
