@@ -67,4 +67,19 @@ import Testing
         #expect(text(pages.last!).contains("Part 3"))
         #expect(text(pages.last!).contains("\(pages.count) of \(pages.count)"))
     }
+
+    /// A theme's font files are used under the theme's name for them, with no warning.
+    @Test func themeFontFilesAreRegistered() throws {
+        let dir = NSTemporaryDirectory() + "mdpdf-fonts-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/fonts", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf",
+                                         toPath: dir + "/fonts/Brand.ttf")
+        try #"{"fonts": {"Brand": {"regular": "fonts/Brand.ttf"}}, "body": {"fontFamily": ["Brand"]}}"#
+            .write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
+        let r = try convert("hello", ConversionOptions(theme: .file(dir + "/t.json")))
+        let fonts = r.layout.document.pages[0].items.compactMap { if case .glyphs(let g) = $0 { return g.font.path } else { return nil } }
+        // The file declares "Liberation Mono", which is also installed: fontconfig may pick either copy.
+        #expect(!fonts.isEmpty && fonts.allSatisfy { $0.hasSuffix("/fonts/Brand.ttf") || $0.contains("LiberationMono") })
+        #expect(r.diagnostics.isEmpty)
+    }
 }
