@@ -129,7 +129,7 @@ struct Convert: ParsableCommand {
             var options = ConversionOptions(theme: theme.map(ThemeSource.init(argument:)), pageSize: pageSize?.rawValue,
                                             settings: settings,
                                             baseDirectory: file == "-" ? FileManager.default.currentDirectoryPath
-                                                : (file as NSString).deletingLastPathComponent.nonEmpty ?? ".",
+                                                : folder(of: file),
                                             sourceName: display)
             if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {
                 options.date = e
@@ -160,6 +160,13 @@ struct Convert: ParsableCommand {
         if o.hasSuffix("/") || isDirectory(o) { return (o as NSString).appendingPathComponent(base + ".pdf") }
         return o
     }
+}
+
+/// The folder part of a path ("." when there is none). Foundation's NSString
+/// `deletingLastPathComponent` traps on one-character names on Linux (`mdpdf t`).
+func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 
 func isDirectory(_ path: String) -> Bool {
