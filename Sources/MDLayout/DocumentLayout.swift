@@ -34,6 +34,8 @@ public enum DocumentLayout {
         var pages: [Page] = []
         var fragments: [[LineFragment]] = []
         var outline: [OutlineEntry] = []
+        let running = RunningTextLayout(env: env, setup: document.page)
+        var section = ""
         for (n, content) in contents.enumerated() {
             var items = paginator.items(for: content)
             var frags: [LineFragment] = []
@@ -51,8 +53,9 @@ public enum DocumentLayout {
                 if let o = a.outline, o.level <= outlineDepth {
                     outline.append(OutlineEntry(title: o.title, level: o.level, destination: a.name, open: o.level == 1))
                 }
+                if let o = a.outline, o.level <= document.page.sectionLevel { section = o.title }
             }
-            items += footer(document.page, page: n + 1, of: contents.count, env: env)
+            items += running.items(page: n + 1, of: contents.count, section: section)
             if debug { items += DebugOverlay.items(for: frags) }
             pages.append(Page(size: document.page.size, items: items))
             fragments.append(frags)
@@ -110,23 +113,6 @@ public enum DocumentLayout {
         for key in notes.keys.sorted() {
             for i in notes[key]!.indices { check(&notes[key]![i]) }
         }
-    }
-
-    /// The centered footer (`{page}`, `{pages}`), below the body.
-    static func footer(_ setup: PageSetup, page: Int, of total: Int, env: LayoutEnvironment) -> [PageItem] {
-        let text = setup.footerTemplate
-            .replacingOccurrences(of: "{page}", with: String(page))
-            .replacingOccurrences(of: "{pages}", with: String(total))
-        guard !text.isEmpty else { return [] }
-        let layout = RunLayout(font: setup.footerFont, size: setup.footerSize)
-        let attributed = AttributedText(string: text, runs: [StyledRun(range: 0..<text.utf8.count, layout: layout,
-                                                                        paint: RunPaint(color: setup.footerColor))])
-        let shaped = env.text.shape(text, runs: env.shapingRuns(attributed))
-        let width = Points(shaped.glyphs.reduce(0) { $0 + $1.advance.value })
-        let x = setup.body.minX + (setup.body.width - width) / 2
-        let baseline = setup.size.height - setup.footerDistance
-        return LineBuilder(env: env).glyphItems(Array(text.utf8), attributed, glyphs: shaped.glyphs[...], textEnd: text.utf8.count,
-                                                originX: x, baseline: baseline)
     }
 }
 

@@ -194,6 +194,9 @@ final class FlowBuilder {
     /// A thematic break: solid, dashed or dotted (evenly laid out, centered) or a text
     /// ornament, `widthFraction` of the width, centered.
     func rule(_ r: StyledRule, x: Points, width: Points) {
+        // A rule under a heading keeps the heading's hold on what follows.
+        let keep = keepNext
+        defer { if keep { keepNext = true } }
         space(r.spaceBefore)
         let w = width * r.widthFraction
         let x0 = x + (width - w) / 2, x1 = x0 + w

@@ -15,9 +15,15 @@ public enum MDPDFVersion {
 
 /// Everything a conversion needs besides the Markdown bytes.
 public struct ConversionOptions: Sendable {
-    public var theme: ThemeSource
-    /// Overrides the theme's page size ("a4", "letter", …).
+    /// nil: the front matter's `theme:`, else the built-in `default`.
+    public var theme: ThemeSource?
+    /// Overrides the theme's page size ("a4", "letter", …); the same as `--set page.size=`.
     public var pageSize: String?
+    /// Theme values set on the command line, `path=value` (`page.size=letter`), applied
+    /// in order over the theme and the front matter.
+    public var settings: [String]
+    /// How errors name the Markdown input (its path, or "<stdin>").
+    public var sourceName: String
     /// Folder that relative image paths are resolved against.
     public var baseDirectory: String
     /// PDF creation/modification date, seconds since 1970 (SOURCE_DATE_EPOCH or the
@@ -25,10 +31,10 @@ public struct ConversionOptions: Sendable {
     public var date: Int?
     /// Draw line fragments, baselines and marker columns over the output.
     public var debugLayout: Bool
-    public init(theme: ThemeSource = .builtin("default"), pageSize: String? = nil, baseDirectory: String = ".", date: Int? = nil,
-                debugLayout: Bool = false) {
-        self.theme = theme; self.pageSize = pageSize; self.baseDirectory = baseDirectory; self.date = date
-        self.debugLayout = debugLayout
+    public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
+                date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
+        self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
+        self.date = date; self.sourceName = sourceName; self.debugLayout = debugLayout
     }
 }
 
@@ -46,13 +52,16 @@ public enum Converter {
     /// a caller still has them when the conversion then fails.
     public static func convert(_ input: [UInt8], options: ConversionOptions,
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
-        let theme = try ThemeLoader.load(options.theme)
         let source = try InputDecoder.decode(input, diagnostics: sink)
         let document = MarkdownParser.parse(source, diagnostics: sink)
-        let styled = DocumentStyler.style(document, theme: theme,
-                                          options: StyleOptions(baseDirectory: options.baseDirectory, pageSize: options.pageSize),
-                                          diagnostics: sink)
+        let theme = try ThemeSelection.theme(for: document, source: source, options: options)
         let text = TextContext(diagnostics: sink)
+        try registerFonts(theme, in: text)
+        let date = options.date.map { ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double($0)),
+                                                                  timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]) }
+        let styled = DocumentStyler.style(document, theme: theme,
+                                          options: StyleOptions(baseDirectory: options.baseDirectory, date: date),
+                                          diagnostics: sink)
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, debug: options.debugLayout)
         layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
@@ -60,6 +69,26 @@ public enum Converter {
         layout.document.metadata.modificationDate = options.date
         let pdf = try PDFRenderer.render(layout.document)
         return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count, layout: layout)
+    }
+}
+
+extension Converter {
+    /// Makes the theme's font files available to this conversion's text context; the
+    /// theme's name for a family becomes an alias of the family the files declare.
+    static func registerFonts(_ theme: Theme, in text: TextContext) throws(ConversionError) {
+        for name in theme.fonts.keys.sorted() {
+            var declared: [String] = []
+            for path in theme.fonts[name]!.paths {
+                let families = text.registerFontFile(path)
+                guard !families.isEmpty else {
+                    throw .invalidTheme(path: path, location: nil, reason: "fontconfig cannot read this file as a font (fonts.\(name))")
+                }
+                declared += families
+            }
+            if let family = declared.first, !declared.contains(where: { $0.lowercased() == name.lowercased() }) {
+                text.addFamilyAlias(name, for: family)
+            }
+        }
     }
 }
 

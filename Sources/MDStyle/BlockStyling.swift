@@ -57,7 +57,8 @@ extension DocumentStyler {
     // MARK: Lists
 
     mutating func list(_ info: ListInfo, _ items: [ListItem], _ ctx: StyleContext) -> StyledBlock {
-        let l = theme.list
+        let l = theme.list, lv = l.level(ctx.listDepth + 1)
+        let markerColor = (lv?.markerColor ?? l.markerColor).color
         var ictx = ctx
         ictx.listDepth += 1
         ictx.tight = info.tight
@@ -67,47 +68,47 @@ extension DocumentStyler {
             let marker: ListMarker
             var itemCtx = ictx
             if let task = item.task {
-                let t = l.task
-                marker = .checkbox(checked: task == .checked, size: t.size.resolve(em: ctx.size), color: t.boxColor.color,
-                                   checkColor: t.checkColor.color)
+                marker = .checkbox(checked: task == .checked, size: l.taskSize.resolve(em: ctx.size), color: l.taskBoxColor.color,
+                                   checkColor: l.taskCheckColor.color)
                 if task == .checked {
-                    if let c = t.doneColor { itemCtx.color = c.color }
-                    itemCtx.strikeAll = t.doneStrikethrough
+                    if let c = l.taskDoneColor { itemCtx.color = c.color }
+                    itemCtx.strikeAll = l.taskDoneStrikethrough
                 }
             } else if info.ordered {
                 let label = ListNumbers.label(info.start + i, numbering) + info.delimiter.rawValue
-                marker = .text(markerText(label, ctx))
+                marker = .text(markerText(label, ctx, color: markerColor))
             } else {
                 marker = bulletMarker(level: ctx.listDepth, ctx)
             }
             styled.append(StyledListItem(marker: marker, children: styleBlocks(item.blocks, itemCtx)))
         }
-        let spaceAfter = ctx.tight ? Points.zero : theme.paragraph.spaceAfter.resolve(em: ctx.size)
-        return .list(StyledList(items: styled, indent: l.indent.resolve(em: ctx.size), markerGap: l.markerGap.resolve(em: ctx.size),
-                                itemSpacing: info.tight ? ctx.size * 0.12 : l.itemSpacing.resolve(em: ctx.size),
+        let spaceAfter = ctx.tight ? Points.zero : (l.spaceAfter ?? theme.paragraph.spaceAfter).resolve(em: ctx.size)
+        return .list(StyledList(items: styled, indent: (lv?.indent ?? l.indent).resolve(em: ctx.size),
+                                markerGap: (lv?.markerGap ?? l.markerGap).resolve(em: ctx.size),
+                                itemSpacing: info.tight ? ctx.size * 0.12 : (lv?.itemSpacing ?? l.itemSpacing).resolve(em: ctx.size),
                                 spaceAfter: spaceAfter))
     }
 
-    /// A text marker in the theme's marker font (or the item's own), marker color.
-    func markerText(_ label: String, _ ctx: StyleContext) -> AttributedText {
+    /// A text marker in the theme's marker font (or the item's own), in `color`.
+    func markerText(_ label: String, _ ctx: StyleContext, color: Color) -> AttributedText {
         var font = ctx.font
         if !theme.list.markerFont.isEmpty { font = FontSpec(families: theme.list.markerFont) }
         var b = TextBuilder()
-        b.append(label, RunLayout(font: font, size: ctx.size), RunPaint(color: theme.list.markerColor.color))
+        b.append(label, RunLayout(font: font, size: ctx.size), RunPaint(color: color))
         return b.text
     }
 
     func bulletMarker(level: Int, _ ctx: StyleContext) -> ListMarker {
         let l = theme.list
         let name = l.bullets.isEmpty ? "disc" : l.bullets[level % l.bullets.count]
-        let color = l.markerColor.color
+        let color = (l.level(level + 1)?.markerColor ?? l.markerColor).color
         let size = l.markerSize.resolve(em: ctx.size)
         switch name {
         case "disc": return .shape(.disc, size: size, color: color)
         case "circle": return .shape(.circle, size: size, color: color)
         case "square": return .shape(.square, size: size * 0.9, color: color)
         case "dash": return .shape(.dash, size: size * 1.25, color: color)
-        default: return .text(markerText(name, ctx))
+        default: return .text(markerText(name, ctx, color: color))
         }
     }
 
@@ -128,7 +129,10 @@ extension DocumentStyler {
         for (r, cells) in ([t.header] + t.rows).enumerated() {
             var cctx = ctx
             cctx.size = size
-            if r == 0 { cctx.font.weight = ts.headerFontWeight }
+            if r == 0 {
+                cctx.font.weight = ts.headerFontWeight
+                if let c = ts.headerColor { cctx.color = c.color }
+            }
             cctx.tight = true
             rows.append((0..<columns).map { c in
                 cctx.alignment = aligns[c]

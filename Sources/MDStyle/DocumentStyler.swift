@@ -7,10 +7,11 @@ import MDTheme
 public struct StyleOptions: Sendable {
     /// Folder that relative image paths are resolved against (the Markdown file's folder).
     public var baseDirectory: String
-    /// Overrides the theme's page size ("a4", "letter", …).
-    public var pageSize: String?
-    public init(baseDirectory: String, pageSize: String? = nil) {
-        self.baseDirectory = baseDirectory; self.pageSize = pageSize
+    /// The value of `{date}` in headers and footers when the front matter has no `date`
+    /// (the facade passes the PDF's date as YYYY-MM-DD).
+    public var date: String?
+    public init(baseDirectory: String, date: String? = nil) {
+        self.baseDirectory = baseDirectory; self.date = date
     }
 }
 
@@ -21,6 +22,8 @@ public struct DocumentStyler {
     let diagnostics: DiagnosticSink
     var slugger = Slugger()
     var firstH1: String?
+    /// Counters of the numbered heading levels (index 0 = level 1).
+    var headingNumbers = [Int](repeating: 0, count: 6)
 
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
@@ -35,26 +38,18 @@ public struct DocumentStyler {
         } else {
             blocks += styler.styleEndFootnotes(document.footnotes, root)
         }
-        return StyledDocument(blocks: blocks, page: styler.pageSetup(),
-                              metadata: styler.metadata(document.frontMatter), pageFootnotes: pageNotes)
+        let metadata = styler.metadata(document.frontMatter)
+        var page = styler.pageSetup()
+        page.fields = ["title": metadata.title ?? "", "author": metadata.author ?? "",
+                       "date": document.frontMatter?.string("date") ?? options.date ?? ""]
+        return StyledDocument(blocks: blocks, page: page, metadata: metadata, pageFootnotes: pageNotes)
     }
 
     var rootContext: StyleContext {
         let size = theme.body.fontSize.resolve(em: Points(12))
-        return StyleContext(font: FontSpec(families: theme.body.fontFamily), size: size, color: theme.body.color.color,
-                            alignment: theme.paragraph.alignment, lineHeight: theme.body.lineHeight)
-    }
-
-    func pageSetup() -> PageSetup {
-        let p = theme.page
-        let size = PaperSize.size(named: options.pageSize ?? p.size) ?? PaperSize.size(named: "a4")!
-        let em = rootContext.size
-        return PageSetup(size: size,
-                         margins: EdgeInsets(top: p.margins.top.resolve(em: em), right: p.margins.right.resolve(em: em),
-                                             bottom: p.margins.bottom.resolve(em: em), left: p.margins.left.resolve(em: em)),
-                         footerTemplate: p.footer.center, footerFont: FontSpec(families: theme.body.fontFamily),
-                         footerSize: p.footer.fontSize.resolve(em: em), footerColor: p.footer.color.color,
-                         footerDistance: p.footer.distance.resolve(em: em))
+        return StyleContext(font: FontSpec(families: theme.body.fontFamily, features: Self.features(theme.body.features)),
+                            size: size, color: theme.body.color.color, alignment: theme.paragraph.alignment,
+                            lineHeight: theme.paragraph.lineHeight ?? theme.body.lineHeight)
     }
 
     func metadata(_ fm: FrontMatter?) -> StyledMetadata {
@@ -67,17 +62,24 @@ public struct DocumentStyler {
 
     mutating func styleBlocks(_ blocks: [Block], _ ctx: StyleContext) -> [StyledBlock] {
         var out: [StyledBlock] = []
-        for b in blocks { out += styleBlock(b, ctx) }
+        var afterParagraph = false
+        for b in blocks {
+            let styled = styleBlock(b, ctx, indent: theme.paragraph.indentFirst || afterParagraph)
+            // A paragraph that became images does not count as one.
+            if case .paragraph = b.kind, case .paragraph? = styled.last { afterParagraph = true } else { afterParagraph = false }
+            out += styled
+        }
         return out
     }
 
-    mutating func styleBlock(_ block: Block, _ ctx: StyleContext) -> [StyledBlock] {
+    /// `indent`: whether a paragraph gets the theme's first-line indent here.
+    mutating func styleBlock(_ block: Block, _ ctx: StyleContext, indent: Bool = false) -> [StyledBlock] {
         switch block.kind {
         case .paragraph(let inlines):
             if let images = standaloneImages(inlines, block.range) { return images }
-            return paragraph(inlines, ctx, range: block.range).map { [.paragraph($0)] } ?? []
+            return paragraph(inlines, ctx, range: block.range, indent: indent).map { [.paragraph($0)] } ?? []
         case .heading(let level, let inlines):
-            return [.paragraph(heading(level, inlines, ctx, range: block.range))]
+            return heading(level, inlines, ctx, range: block.range)
         case .codeBlock(_, let text):
             return [codeBlock(text, ctx, range: block.range)]
         case .htmlBlock(let html):
@@ -96,40 +98,21 @@ public struct DocumentStyler {
         }
     }
 
-    mutating func paragraph(_ inlines: [Inline], _ ctx: StyleContext, range: SourceRange) -> StyledParagraph? {
+    mutating func paragraph(_ inlines: [Inline], _ ctx: StyleContext, range: SourceRange, indent: Bool = false) -> StyledParagraph? {
         var builder = TextBuilder()
         appendInlines(inlines, InlineState(ctx), to: &builder)
         guard !builder.isBlank else { return nil }
         let p = theme.paragraph
         return StyledParagraph(text: builder.trimmedTrailingWhitespace(), alignment: ctx.alignment, lineHeight: ctx.lineHeight,
                                spaceBefore: .zero, spaceAfter: ctx.tight ? .zero : p.spaceAfter.resolve(em: ctx.size),
-                               firstLineIndent: p.firstLineIndent.resolve(em: ctx.size),
+                               firstLineIndent: indent ? p.firstLineIndent.resolve(em: ctx.size) : .zero,
                                baseFont: ctx.font, baseSize: ctx.size, source: range)
-    }
-
-    mutating func heading(_ level: Int, _ inlines: [Inline], _ ctx: StyleContext, range: SourceRange) -> StyledParagraph {
-        let h = theme.headings, lv = h.level(level)
-        var hctx = ctx
-        hctx.font = FontSpec(families: h.fontFamily, weight: h.fontWeight)
-        hctx.size = lv.fontSize.resolve(em: rootContext.size)
-        hctx.color = h.color.color
-        var builder = TextBuilder()
-        var hstate = InlineState(hctx)
-        if let u = h.underline { hstate.underline = TextDecoration(u, size: hctx.size) }
-        appendInlines(inlines, hstate, to: &builder)
-        let title = PlainText.of(inlines)
-        if level == 1, firstH1 == nil, !title.isEmpty { firstH1 = title }
-        let anchor = slugger.slug(for: title)
-        return StyledParagraph(text: builder.trimmedTrailingWhitespace(), alignment: .left, lineHeight: h.lineHeight,
-                               spaceBefore: lv.spaceBefore.resolve(em: hctx.size), spaceAfter: lv.spaceAfter.resolve(em: hctx.size),
-                               keepWithNext: true, role: .heading(level: level, anchor: anchor, title: title),
-                               baseFont: hctx.font, baseSize: hctx.size, source: range)
     }
 
     func codeBlock(_ text: String, _ ctx: StyleContext, range: SourceRange) -> StyledBlock {
         let c = theme.codeBlock
         let size = c.fontSize.resolve(em: ctx.size)
-        let font = FontSpec(families: c.fontFamily, features: [FeatureSetting("liga", 0), FeatureSetting("calt", 0)])
+        let font = FontSpec(families: c.fontFamily, features: Self.features(c.features))
         var code = text.hasSuffix("\n") ? String(text.dropLast()) : text
         code = Self.expandTabs(code)
         let layout = RunLayout(font: font, size: size)
@@ -165,10 +148,11 @@ public struct DocumentStyler {
         var qctx = ctx
         qctx.color = q.color.color
         qctx.tight = false
+        if q.italic { qctx.font.italic = true }
         let barWidth = q.barWidth.resolve(em: ctx.size)
         return .container(StyledContainer(kind: .blockQuote, children: styleBlocks(children, qctx),
-                                          padding: EdgeInsets(top: .zero, right: .zero, bottom: .zero, left: q.indent.resolve(em: ctx.size)),
-                                          bar: q.barColor.color, barWidth: barWidth,
+                                          padding: quotePadding(q, ctx),
+                                          background: q.background?.color, bar: q.barColor.color, barWidth: barWidth,
                                           spaceAfter: ctx.tight ? Points(0.3 * ctx.size.value) : q.spaceAfter.resolve(em: ctx.size),
                                           openAtPageBreaks: q.splitEdges == .open))
     }
@@ -189,6 +173,12 @@ public struct DocumentStyler {
         return StyledRule(style: style, color: r.color.color, thickness: r.thickness.resolve(em: ctx.size),
                           widthFraction: min(max(percent / 100, 0.01), 1),
                           spaceBefore: r.spaceBefore.resolve(em: ctx.size), spaceAfter: r.spaceAfter.resolve(em: ctx.size))
+    }
+
+    /// The bar side takes the indent; with a background, the other sides get room too.
+    func quotePadding(_ q: BlockQuoteStyle, _ ctx: StyleContext) -> EdgeInsets {
+        let pad = q.background == nil ? Points.zero : ctx.size * 0.6
+        return EdgeInsets(top: pad, right: pad, bottom: pad, left: q.indent.resolve(em: ctx.size))
     }
 
     mutating func warnHTML(at loc: SourceLocation) {

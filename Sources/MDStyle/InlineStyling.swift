@@ -19,7 +19,7 @@ extension DocumentStyler {
                 var st = state
                 let c = theme.codeSpan
                 st.font = FontSpec(families: c.fontFamily, weight: state.font.weight, italic: false,
-                                   features: [FeatureSetting("liga", 0), FeatureSetting("calt", 0)])
+                                   features: Self.features(c.features))
                 st.size = c.fontSize.resolve(em: state.size)
                 if state.link == nil { st.color = c.color.color }
                 st.background = c.background?.color
@@ -84,7 +84,7 @@ extension DocumentStyler {
         case .underline(true): state.apply(theme.underline)
         case .underline(false): state.underline = base.underline
         case .mark(true):
-            state.highlight = theme.highlight.background.color
+            state.highlight = theme.highlight.background?.color
             if let c = theme.highlight.color { state.color = c.color }
         case .mark(false):
             state.highlight = base.highlight

@@ -34,24 +34,6 @@ public struct StyledMetadata: Sendable, Hashable {
     }
 }
 
-public struct PageSetup: Sendable, Hashable {
-    public var size: Size
-    public var margins: EdgeInsets
-    /// Centered footer template (`{page}`, `{pages}`); empty for none.
-    public var footerTemplate: String
-    public var footerFont: FontSpec
-    public var footerSize: Points
-    public var footerColor: Color
-    /// From the page's bottom edge to the footer baseline.
-    public var footerDistance: Points
-    /// The body rectangle: the page less its margins.
-    public var body: Rect {
-        Rect(x: margins.left, y: margins.top,
-             width: size.width - margins.left - margins.right,
-             height: size.height - margins.top - margins.bottom)
-    }
-}
-
 /// A font as the style stage asks for it; layout maps it to the font system.
 public struct FontSpec: Hashable, Sendable {
     public var families: [String]

@@ -13,6 +13,8 @@ final class FontDatabase {
     private let config: OpaquePointer
     private var chains: [FontRequest: FontChain] = [:]
     private let diagnostics: DiagnosticSink
+    /// Family names a theme uses for font files, lowercased, to the files' own family names.
+    private var aliases: [String: String] = [:]
 
     /// Family names fontconfig resolves through its own aliases; a request for one of
     /// these never warns, whatever font it lands on.
@@ -30,6 +32,35 @@ final class FontDatabase {
     }
 
     deinit { FcConfigDestroy(config) }
+
+    /// Adds a font file to this configuration only (not to the system's) and returns the
+    /// family names it declares; empty when fontconfig cannot read it as a font.
+    /// Clears the cached chains, which may now match differently.
+    func registerFontFile(_ path: String) -> [String] {
+        var families: [String] = []
+        var count: Int32 = 0
+        guard let pattern = FcFreeTypeQuery(path, 0, nil, &count) else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        var n: Int32 = 0
+        var family: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, "family", n, &family) == FcResultMatch, let family {
+            families.append(String(cString: family))
+            n += 1
+        }
+        guard !families.isEmpty, FcConfigAppFontAddFile(config, path) == FcBool(FcTrue) else { return [] }
+        chains.removeAll()
+        return families
+    }
+
+    /// Makes requests for `name` look for `family` instead (a theme's name for its font files).
+    func addAlias(_ name: String, for family: String) {
+        aliases[name.lowercased()] = family
+        chains.removeAll()
+    }
+
+    private func unaliased(_ family: String) -> String {
+        aliases[family.trimmingCharacters(in: .whitespaces).lowercased()] ?? family
+    }
 
     /// The fallback chain for `request`: the primary face first, then every face
     /// fontconfig ranks after it that adds coverage. Never empty while any font is
@@ -51,7 +82,7 @@ final class FontDatabase {
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         for family in request.families {
-            let name = family.trimmingCharacters(in: .whitespaces)
+            let name = unaliased(family).trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { continue }
             name.withCString { cString in
                 cString.withMemoryRebound(to: FcChar8.self, capacity: name.utf8.count + 1) {
@@ -104,7 +135,7 @@ final class FontDatabase {
     /// since the text then looks different from what the theme's author chose.
     private func warnAboutMissingFamilies(of request: FontRequest, primary: FontChain.Entry?) {
         let named = request.families
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { unaliased($0).trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !Self.genericFamilies.contains($0.lowercased()) }
         guard !named.isEmpty else { return }
         let matched = Set((primary?.families ?? []).map { $0.lowercased() })

@@ -58,6 +58,20 @@ public final class TextContext {
         }
     }
 
+    /// Makes the font file at `path` available to this context (only), for theme fonts
+    /// given by file. Returns the family names the file declares — use one of them in a
+    /// `FontRequest`, or `addFamilyAlias` — and an empty list when the file is not a font
+    /// fontconfig can read. Register before shaping: chains already built are dropped.
+    public func registerFontFile(_ path: String) -> [String] {
+        database.registerFontFile(path)
+    }
+
+    /// Makes requests for the family `name` use `family` (e.g. a theme's name for its
+    /// font files → the family the files declare). Names compare case-insensitively.
+    public func addFamilyAlias(_ name: String, for family: String) {
+        database.addAlias(name, for: family)
+    }
+
     /// The face fontconfig picks for a request (before any per-character fallback);
     /// used for the metrics of a style (line height, underline position).
     public func primaryFont(for request: FontRequest) -> FontID {

@@ -22,7 +22,10 @@ public struct Length: Hashable, Sendable, Codable, CustomStringConvertible {
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let n = try? c.decode(Double.self), n == 0 { self.init(0, .pt); return }
-        let s = try c.decode(String.self)
+        guard let s = try? c.decode(String.self) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription:
+                "expected a length: write a number with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\"")
+        }
         guard let l = Length(parsing: s) else {
             throw DecodingError.dataCorruptedError(in: c, debugDescription:
                 "'\(s)' is not a length: write a number with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\"")

@@ -1,10 +1,20 @@
 import MDCore
 
-/// A resolved theme: every property present. Built by merging a theme file over the
+/// A resolved theme: every property present. Built by merging theme files over the
 /// built-in default theme (`ThemeLoader`), so the structs here need no defaults of
 /// their own; the default theme JSON *is* the complete set of defaults.
+///
+/// Adding a key: add the property here, its default to `Themes/default.json`, its
+/// entry to `Themes/theme.schema.json`, then run `scripts/embed-themes.sh`. The loader
+/// learns the key from the schema; `SchemaAgreementTests` fails until all three agree.
 public struct Theme: Codable, Sendable, Hashable {
     public var version: Int
+    /// One line for `mdpdf themes`.
+    public var description: String
+    /// Named colors that color values refer to as `"$name"`.
+    public var palette: [String: ThemeColor]
+    /// Font files by the family name the theme uses for them (absolute paths once loaded).
+    public var fonts: [String: FontFaceFiles]
     public var page: PageStyle
     public var body: BodyStyle
     public var paragraph: ParagraphStyle
@@ -13,6 +23,7 @@ public struct Theme: Codable, Sendable, Hashable {
     public var strong: InlineStyle
     public var strikethrough: InlineStyle
     public var link: InlineStyle
+    public var highlight: HighlightStyle
     public var codeSpan: CodeSpanStyle
     public var codeBlock: CodeBlockStyle
     public var blockQuote: BlockQuoteStyle
@@ -24,222 +35,142 @@ public struct Theme: Codable, Sendable, Hashable {
     public var html: InlineStyle
     /// Raw-HTML `<u>` and `<ins>`.
     public var underline: InlineStyle
-    /// Raw-HTML `<mark>`.
-    public var highlight: HighlightStyle
     public var footnoteReference: InlineStyle
 }
 
+/// The files of one font family; fontconfig picks among them by weight and slant.
+public struct FontFaceFiles: Codable, Sendable, Hashable {
+    public var regular: String?
+    public var bold: String?
+    public var italic: String?
+    public var boldItalic: String?
+    /// The paths given, in the order regular, bold, italic, bold italic.
+    public var paths: [String] { [regular, bold, italic, boldItalic].compactMap { $0 } }
+}
+
 public struct PageStyle: Codable, Sendable, Hashable {
-    /// "a4", "letter", … (see `PaperSize`).
-    public var size: String
+    public var size: PageSizeSpec
+    public var orientation: Orientation
     public var margins: Margins
-    public var footer: FooterStyle
+    /// `{section}` is the last heading of this level or above (1 = only `#` headings)
+    /// started on or before the page.
+    public var sectionLevel: Int
+    public var header: RunningTextStyle
+    public var footer: RunningTextStyle
+
+    /// The page size in points, turned for landscape (the longer side across).
+    public var resolvedSize: Size {
+        let s = size.size
+        let long = max(s.width, s.height), short = min(s.width, s.height)
+        return orientation == .landscape ? Size(width: long, height: short) : Size(width: short, height: long)
+    }
+}
+
+public enum Orientation: String, Codable, Sendable, Hashable { case portrait, landscape }
+
+/// A named paper size or a custom one. JSON: `"a4"` or `{ "width": "6in", "height": "9in" }`.
+public enum PageSizeSpec: Codable, Sendable, Hashable {
+    case named(String)
+    case custom(width: Length, height: Length)
+
+    private enum Keys: String, CodingKey { case width, height }
+
+    public init(from decoder: Decoder) throws {
+        if let c = try? decoder.singleValueContainer(), let name = try? c.decode(String.self) {
+            guard PaperSize.size(named: name) != nil else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription:
+                    "'\(name)' is not a page size: write \(PaperSize.names.joined(separator: ", ")) or { \"width\": \"6in\", \"height\": \"9in\" }")
+            }
+            self = .named(name.lowercased())
+            return
+        }
+        let k = try decoder.container(keyedBy: Keys.self)
+        self = .custom(width: try k.decode(Length.self, forKey: .width), height: try k.decode(Length.self, forKey: .height))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .named(let n):
+            var c = encoder.singleValueContainer()
+            try c.encode(n)
+        case .custom(let w, let h):
+            var k = encoder.container(keyedBy: Keys.self)
+            try k.encode(w, forKey: .width)
+            try k.encode(h, forKey: .height)
+        }
+    }
+
+    /// Portrait size in points (`em` in a custom size counts as 12pt).
+    public var size: Size {
+        switch self {
+        case .named(let n): return PaperSize.size(named: n) ?? PaperSize.size(named: "a4")!
+        case .custom(let w, let h): return Size(width: w.resolve(em: Points(12)), height: h.resolve(em: Points(12)))
+        }
+    }
 }
 
 public struct Margins: Codable, Sendable, Hashable {
     public var top: Length, right: Length, bottom: Length, left: Length
 }
 
-public struct FooterStyle: Codable, Sendable, Hashable {
-    /// Template for the centered footer text; `{page}` and `{pages}` are replaced.
+/// A page header or footer: left, centered and right templates in the margin, with
+/// `{title}`, `{author}`, `{date}`, `{section}`, `{page}` and `{pages}`.
+public struct RunningTextStyle: Codable, Sendable, Hashable {
+    public var left: String
     public var center: String
+    public var right: String
+    /// nil: the body's families.
+    public var fontFamily: [String]?
     public var fontSize: Length
-    public var color: ThemeColor
-    /// From the page's bottom edge to the footer's baseline.
-    public var distance: Length
-}
-
-public struct BodyStyle: Codable, Sendable, Hashable {
-    public var fontFamily: [String]
-    public var fontSize: Length
-    /// Multiple of the font size from baseline to baseline.
-    public var lineHeight: Double
-    public var color: ThemeColor
-    /// BCP 47 tag used for shaping and the PDF's language.
-    public var language: String
-}
-
-public enum TextAlignment: String, Codable, Sendable, Hashable { case left, center, right, justify }
-
-public struct ParagraphStyle: Codable, Sendable, Hashable {
-    public var alignment: TextAlignment
-    public var spaceAfter: Length
-    public var firstLineIndent: Length
-}
-
-public struct HeadingsStyle: Codable, Sendable, Hashable {
-    public var fontFamily: [String]
     public var fontWeight: Int
+    public var italic: Bool
     public var color: ThemeColor
-    public var lineHeight: Double
-    public var h1: HeadingLevelStyle, h2: HeadingLevelStyle, h3: HeadingLevelStyle
-    public var h4: HeadingLevelStyle, h5: HeadingLevelStyle, h6: HeadingLevelStyle
-    public var underline: DecorationSpec?
+    public var features: FontFeatures
+    /// From the page's edge (top for the header, bottom for the footer) to the baseline.
+    public var distance: Length
+    /// A line between the text and the body; nil for none.
+    public var ruleColor: ThemeColor?
+    public var ruleWidth: Length
+    /// Between the text (its descent for a header, its ascent for a footer) and the rule.
+    public var ruleGap: Length
+    /// false leaves it off the first page.
+    public var firstPage: Bool
 
-    /// The style of heading `level` (1…6; out-of-range levels are clamped).
-    public func level(_ level: Int) -> HeadingLevelStyle {
-        [h1, h2, h3, h4, h5, h6][min(max(level, 1), 6) - 1]
+    /// Whether anything is printed at all.
+    public var isEmpty: Bool { left.isEmpty && center.isEmpty && right.isEmpty }
+}
+
+/// OpenType feature switches by four-letter tag: `true` = 1, `false` = 0, or a number
+/// (alternate index). JSON: `{ "onum": true, "liga": false }`.
+public struct FontFeatures: Codable, Sendable, Hashable {
+    public var values: [String: UInt32]
+    public init(_ values: [String: UInt32] = [:]) { self.values = values }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        var out: [String: UInt32] = [:]
+        for (tag, v) in try c.decode([String: FeatureValue].self) { out[tag] = v.value }
+        values = out
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(values)
+    }
+
+    /// `other`'s switches over these.
+    public func merging(_ other: FontFeatures) -> FontFeatures {
+        FontFeatures(values.merging(other.values) { $1 })
+    }
+
+    /// (tag, value) pairs sorted by tag, so equal sets compare and hash equal.
+    public var sorted: [(tag: String, value: UInt32)] { values.keys.sorted().map { ($0, values[$0]!) } }
+
+    private struct FeatureValue: Decodable {
+        var value: UInt32
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let b = try? c.decode(Bool.self) { value = b ? 1 : 0 } else { value = try c.decode(UInt32.self) }
+        }
     }
 }
-
-public struct HeadingLevelStyle: Codable, Sendable, Hashable {
-    /// `em` is relative to the body font size.
-    public var fontSize: Length
-    /// `em` is relative to the heading's own font size.
-    public var spaceBefore: Length
-    public var spaceAfter: Length
-}
-
-/// A style applied on top of the surrounding text; nil leaves a property as it is.
-public struct InlineStyle: Codable, Sendable, Hashable {
-    public var fontWeight: Int?
-    public var italic: Bool?
-    public var color: ThemeColor?
-    /// A line under the text (nil: none, or whatever the surrounding text has).
-    public var underline: DecorationSpec?
-    /// A line through the text.
-    public var strike: DecorationSpec?
-}
-
-/// An underline or strike line. Thickness and offset default to the font's own metrics
-/// (`post` underline, OS/2 strikeout); `em` is relative to the decorated text's size.
-public struct DecorationSpec: Codable, Sendable, Hashable {
-    /// "none", "single", "double", "thick", "dotted", "dashed" or "wavy".
-    public var style: DecorationLineStyle
-    /// nil: the text's own color.
-    public var color: ThemeColor?
-    public var thickness: Length?
-    /// Distance below the baseline (underline) or above it (strike), to the line's centre.
-    public var offset: Length?
-}
-
-public enum DecorationLineStyle: String, Codable, Sendable, Hashable, CaseIterable {
-    case none, single, double, thick, dotted, dashed, wavy
-}
-
-public struct HighlightStyle: Codable, Sendable, Hashable {
-    public var background: ThemeColor
-    public var color: ThemeColor?
-}
-
-/// How a box split by a page break is drawn at the break: closed (a full box on each
-/// part) or open (the edge at the break is left out, so the parts read as one).
-public enum SplitEdges: String, Codable, Sendable, Hashable { case closed, open }
-
-public struct CodeSpanStyle: Codable, Sendable, Hashable {
-    public var fontFamily: [String]
-    /// `em` is relative to the surrounding text.
-    public var fontSize: Length
-    public var color: ThemeColor
-    public var background: ThemeColor?
-    /// Horizontal padding of the background, beyond the glyphs.
-    public var padding: Length
-    public var underline: DecorationSpec?
-}
-
-public struct CodeBlockStyle: Codable, Sendable, Hashable {
-    public var fontFamily: [String]
-    public var fontSize: Length
-    public var lineHeight: Double
-    public var color: ThemeColor
-    public var background: ThemeColor?
-    public var borderColor: ThemeColor?
-    public var borderWidth: Length
-    public var cornerRadius: Length
-    public var padding: Length
-    public var spaceAfter: Length
-    /// Drawn at the start of a continuation line when a long code line wraps.
-    public var wrapMark: String
-    public var wrapMarkColor: ThemeColor
-    public var splitEdges: SplitEdges
-}
-
-public struct BlockQuoteStyle: Codable, Sendable, Hashable {
-    public var color: ThemeColor
-    public var barColor: ThemeColor
-    public var barWidth: Length
-    /// From the bar's left edge to the quoted text.
-    public var indent: Length
-    public var spaceAfter: Length
-    public var splitEdges: SplitEdges
-}
-
-public struct ListStyle: Codable, Sendable, Hashable {
-    /// From the list's left edge to the item text.
-    public var indent: Length
-    /// From the marker's right edge to the item text.
-    public var markerGap: Length
-    /// Extra space between the items of a loose list.
-    public var itemSpacing: Length
-    /// Marker per nesting level (cycled): "disc", "circle", "square", "dash" or any text.
-    public var bullets: [String]
-    /// Numbering per nesting level (cycled): "decimal", "lower-alpha", "upper-alpha",
-    /// "lower-roman", "upper-roman".
-    public var numbering: [ListNumbering]
-    /// Size of shape markers (diameter or side); `em` of the item's text.
-    public var markerSize: Length
-    public var markerColor: ThemeColor
-    /// Font for text markers ("➤", "–", numbers); empty: the item's own font.
-    public var markerFont: [String]
-    public var task: TaskStyle
-}
-
-public enum ListNumbering: String, Codable, Sendable, Hashable, CaseIterable {
-    case decimal
-    case lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha"
-    case lowerRoman = "lower-roman", upperRoman = "upper-roman"
-}
-
-public struct TaskStyle: Codable, Sendable, Hashable {
-    /// Side of the checkbox; `em` of the item's text.
-    public var size: Length
-    public var boxColor: ThemeColor
-    public var checkColor: ThemeColor
-    /// Text color of done items (nil: unchanged).
-    public var doneColor: ThemeColor?
-    public var doneStrikethrough: Bool
-}
-
-public struct TableStyle: Codable, Sendable, Hashable {
-    public var fontSize: Length
-    public var cellPadding: Length
-    public var headerBackground: ThemeColor?
-    public var headerFontWeight: Int
-    public var borderColor: ThemeColor
-    public var borderWidth: Length
-    public var zebraBackground: ThemeColor?
-    public var spaceAfter: Length
-}
-
-public struct ImageStyle: Codable, Sendable, Hashable {
-    public var spaceAfter: Length
-}
-
-public struct RuleStyle: Codable, Sendable, Hashable {
-    /// "solid", "dashed", "dotted" (round dots, evenly spaced) or "text" (`text`, centered).
-    public var style: RuleLineStyle
-    /// The ornament for `style: "text"`, e.g. "* * *".
-    public var text: String
-    /// Share of the body width, e.g. "100%" or "40%"; the rule is centered.
-    public var width: String
-    public var color: ThemeColor
-    public var thickness: Length
-    public var spaceBefore: Length
-    public var spaceAfter: Length
-}
-
-public enum RuleLineStyle: String, Codable, Sendable, Hashable { case solid, dashed, dotted, text }
-
-public struct FootnotesStyle: Codable, Sendable, Hashable {
-    /// "page": at the bottom of the page where they are referenced (continued on the
-    /// next page when they do not fit); "end": all at the end of the document.
-    public var placement: FootnotePlacement
-    public var fontSize: Length
-    public var ruleColor: ThemeColor
-    /// Width of the rule above the notes, as a share of the body ("33%").
-    public var ruleWidth: String
-    /// Space between the body text and the notes (page placement) or before them (end).
-    public var spaceBefore: Length
-}
-
-public enum FootnotePlacement: String, Codable, Sendable, Hashable { case page, end }

@@ -6,123 +6,150 @@ public enum ThemeSource: Hashable, Sendable {
     case builtin(String)
     case file(String)
 
-    /// A value that names a built-in theme is that theme; anything else is a path.
+    /// A value that names a built-in theme is that theme; anything else is a path
+    /// (write `./github` for a file named like a built-in theme).
     public init(argument: String) {
         self = BuiltinThemes.json[argument] != nil ? .builtin(argument) : .file(argument)
     }
 }
 
-/// Loads themes: the theme's JSON is merged over the built-in default (objects merge
-/// key by key, everything else replaces), checked for unknown keys, then decoded.
+/// Values set over a theme from outside a theme file: the front matter or `--set`.
+/// `values` is a JSON object shaped like a theme (`{ "page": { "size": "letter" } }`);
+/// each value remembers where it was written. Font paths are relative to `baseDirectory`.
+public struct ThemeLayer: Sendable {
+    public var values: JSONNode
+    public var baseDirectory: String
+    public init(values: JSONNode, baseDirectory: String) { self.values = values; self.baseDirectory = baseDirectory }
+}
+
+/// Loads themes. The layers, later ones winning, are: the built-in default theme, the
+/// theme's `extends` chain (farthest ancestor first), the theme file itself, then the
+/// override layers (front matter, then command line). Objects merge key by key; any
+/// other value replaces. Each file and layer is checked against the schema before it is
+/// merged, so errors point into the file that has them.
 public enum ThemeLoader {
     public static var builtinNames: [String] { BuiltinThemes.json.keys.sorted() }
 
-    public static func load(_ source: ThemeSource) throws(ConversionError) -> Theme {
-        let (name, text) = try read(source)
-        return try resolve(text: text, name: name)
+    /// The longest `extends` chain followed (a longer one is almost surely a mistake).
+    static let maxChain = 16
+
+    /// Loads, merges and decodes a theme.
+    public static func load(_ source: ThemeSource, overrides: [ThemeLayer] = []) throws(ConversionError) -> Theme {
+        try decode(resolvedJSON(source, overrides: overrides))
     }
 
     /// Decodes theme JSON text (merged over the default theme) into a complete theme.
     public static func resolve(text: String, name: String) throws(ConversionError) -> Theme {
-        let base = try parse(BuiltinThemes.json["default"]!, name: "default")
-        let user = try parse(text, name: name)
-        try checkKeys(user, against: base, path: "", file: name)
-        let merged = merge(base, user)
-        return try decode(merged, name: name)
+        let layer = try fileLayer(text: text, name: name, directory: directory(of: name), chain: [name])
+        return try decode(defaultJSON().merged(with: layer))
     }
 
-    private static func read(_ source: ThemeSource) throws(ConversionError) -> (String, String) {
+    /// The theme as one JSON object with every default filled in, `extends` followed and
+    /// removed: what `mdpdf theme show` prints. Color references (`"$accent"`) are kept,
+    /// so that editing the palette of a printed theme still recolors it.
+    public static func resolvedJSON(_ source: ThemeSource, overrides: [ThemeLayer] = []) throws(ConversionError) -> JSONNode {
+        var json = defaultJSON()
+        if source != .builtin("default") {
+            json = json.merged(with: try sourceLayer(source, chain: []))
+        }
+        let validator = SchemaValidator.builtin()
+        for o in overrides {
+            do throws(ThemeIssue) { try validator.validate(o.values) } catch { throw error.conversionError }
+            json = json.merged(with: try absoluteFontPaths(o.values, directory: o.baseDirectory))
+        }
+        return json
+    }
+
+    /// The built-in default theme, parsed (it is checked by the tests, so it cannot fail).
+    static func defaultJSON() -> JSONNode {
+        guard var node = try? JSONParser.parse(BuiltinThemes.json["default"]!, file: "default") else {
+            preconditionFailure("the built-in default theme is not valid JSON")
+        }
+        node.remove("$schema")
+        return node
+    }
+
+    /// One theme (built-in or file) with its `extends` chain merged in, not yet over the default.
+    private static func sourceLayer(_ source: ThemeSource, chain: [String]) throws(ConversionError) -> JSONNode {
         switch source {
-        case .builtin(let n):
-            guard let t = BuiltinThemes.json[n] else {
-                throw .invalidTheme(path: n, location: nil, reason: "no built-in theme named '\(n)' (built-in: \(builtinNames.joined(separator: ", ")))")
+        case .builtin(let name):
+            guard let text = BuiltinThemes.json[name] else {
+                throw .invalidTheme(path: name, location: nil, reason: "no built-in theme named '\(name)' (built-in: \(builtinNames.joined(separator: ", ")))")
             }
-            return (n, t)
-        case .file(let p):
-            guard let d = FileManager.default.contents(atPath: p) else {
-                throw .invalidTheme(path: p, location: nil, reason: "cannot read the theme file (built-in themes: \(builtinNames.joined(separator: ", ")))")
+            return try fileLayer(text: text, name: name, directory: ".", chain: chain + ["builtin:" + name])
+        case .file(let path):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                let what = FileManager.default.fileExists(atPath: path) ? "cannot read the theme file" : "no such theme file"
+                throw .invalidTheme(path: path, location: nil, reason: "\(what) (built-in themes: \(builtinNames.joined(separator: ", ")))")
             }
-            guard let t = String(data: d, encoding: .utf8) else {
-                throw .invalidTheme(path: p, location: nil, reason: "the theme file is not UTF-8 text")
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw .invalidTheme(path: path, location: nil, reason: "the theme file is not UTF-8 text")
             }
-            return (p, t)
+            let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+            return try fileLayer(text: text, name: path, directory: directory(of: path), chain: chain + [canonical])
         }
     }
 
-    private static func parse(_ text: String, name: String) throws(ConversionError) -> [String: Any] {
-        do {
-            guard let obj = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-                throw ConversionError.invalidTheme(path: name, location: nil, reason: "a theme must be a JSON object")
-            }
-            return obj
-        } catch let e as ConversionError {
-            throw e
-        } catch {
-            let ns = error as NSError
-            let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
-            throw .invalidTheme(path: name, location: nil, reason: "invalid JSON: \(detail)")
-        }
+    /// The folder of a file path. (Foundation's `deletingLastPathComponent` on NSString
+    /// traps on some one-character names on Linux, so this goes through URL.)
+    static func directory(of path: String) -> String {
+        guard path.contains("/") else { return "." }
+        return URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
-    /// Rejects keys the default theme does not have, suggesting the closest known one.
-    private static func checkKeys(_ user: [String: Any], against base: [String: Any], path: String, file: String) throws(ConversionError) {
-        for key in user.keys.sorted() {
-            let full = path.isEmpty ? key : "\(path).\(key)"
-            guard let b = base[key] else {
-                let hint = closest(to: key, in: Array(base.keys)).map { ", did you mean '\($0)'?" } ?? ""
-                throw .invalidTheme(path: file, location: nil, reason: "'\(full)': unknown key\(hint)")
-            }
-            if let uo = user[key] as? [String: Any], let bo = b as? [String: Any] {
-                try checkKeys(uo, against: bo, path: full, file: file)
-            }
+    /// Parses and checks one theme file, then follows its `extends`.
+    private static func fileLayer(text: String, name: String, directory: String, chain: [String]) throws(ConversionError) -> JSONNode {
+        var node: JSONNode
+        do throws(JSONSyntaxError) { node = try JSONParser.parse(text, file: name) } catch {
+            throw .invalidTheme(path: name, location: error.location, reason: "invalid JSON: \(error.message)")
         }
+        guard node.members != nil else {
+            throw .invalidTheme(path: name, location: node.origin.location, reason: "a theme must be a JSON object ({ … })")
+        }
+        do throws(ThemeIssue) { try SchemaValidator.builtin().validate(node) } catch { throw error.conversionError }
+        node = try absoluteFontPaths(node, directory: directory)
+        node.remove("$schema")
+        guard let parent = node["extends"], let parentName = parent.string else { return node }
+        node.remove("extends")
+        let isBuiltin = BuiltinThemes.json[parentName] != nil
+        let at = parent.origin
+        if chain.first?.hasPrefix("builtin:") == true, !isBuiltin {
+            throw .invalidTheme(path: at.file, location: at.location, reason: "'extends': a built-in theme can only extend a built-in theme")
+        }
+        let source: ThemeSource = isBuiltin ? .builtin(parentName) : .file(parentName.hasPrefix("/") ? parentName : (directory as NSString).appendingPathComponent(parentName))
+        let key: String
+        switch source {
+        case .builtin(let n): key = "builtin:" + n
+        case .file(let p): key = URL(fileURLWithPath: p).standardizedFileURL.path
+        }
+        if chain.contains(key) || chain.count >= maxChain {
+            let names = (chain + [key]).map { $0.hasPrefix("builtin:") ? String($0.dropFirst(8)) : $0 }
+            let why = chain.contains(key) ? "themes extend each other in a circle" : "the extends chain is longer than \(maxChain)"
+            throw .invalidTheme(path: at.file, location: at.location, reason: "'extends': \(why): \(names.joined(separator: " → "))")
+        }
+        return try sourceLayer(source, chain: chain).merged(with: node)
     }
 
-    static func merge(_ base: [String: Any], _ over: [String: Any]) -> [String: Any] {
-        var out = base
-        for (k, v) in over {
-            if let bo = base[k] as? [String: Any], let vo = v as? [String: Any] {
-                out[k] = merge(bo, vo)
-            } else {
-                out[k] = v
+    /// Font file paths made absolute (relative to the file that names them) and checked
+    /// to exist, so a merged theme no longer depends on where each value came from.
+    private static func absoluteFontPaths(_ node: JSONNode, directory: String) throws(ConversionError) -> JSONNode {
+        guard let fonts = node["fonts"], let families = fonts.members else { return node }
+        var out = node, newFonts = fonts
+        for family in families {
+            var files = family.value
+            for m in family.value.members ?? [] {
+                guard let p = m.value.string else { continue }
+                let abs = p.hasPrefix("/") ? p : URL(fileURLWithPath: directory).appendingPathComponent(p).standardizedFileURL.path
+                guard FileManager.default.fileExists(atPath: abs) else {
+                    throw .invalidTheme(path: m.value.origin.file, location: m.value.origin.location,
+                                        reason: "'fonts.\(family.key).\(m.key)': no font file at '\(abs)' (paths are relative to the file that names them)")
+                }
+                files.set(m.key, JSONNode(.string(abs), origin: m.value.origin))
             }
+            newFonts.set(family.key, files)
         }
+        out.set("fonts", newFonts)
         return out
-    }
-
-    private static func decode(_ json: [String: Any], name: String) throws(ConversionError) -> Theme {
-        let theme: Theme
-        do {
-            let data = try JSONSerialization.data(withJSONObject: json)
-            theme = try JSONDecoder().decode(Theme.self, from: data)
-        } catch let DecodingError.dataCorrupted(ctx) {
-            throw .invalidTheme(path: name, location: nil, reason: "'\(dotted(ctx.codingPath))': \(ctx.debugDescription)")
-        } catch let DecodingError.typeMismatch(type, ctx) {
-            throw .invalidTheme(path: name, location: nil, reason: "'\(dotted(ctx.codingPath))': expected \(describe(type))")
-        } catch {
-            throw .invalidTheme(path: name, location: nil, reason: "\(error)")
-        }
-        guard theme.version == 1 else {
-            throw .invalidTheme(path: name, location: nil, reason: "'version': \(theme.version) is not supported (this mdpdf reads version 1)")
-        }
-        guard PaperSize.size(named: theme.page.size) != nil else {
-            throw .invalidTheme(path: name, location: nil, reason: "'page.size': '\(theme.page.size)' is not a paper size (\(PaperSize.names.joined(separator: ", ")))")
-        }
-        return theme
-    }
-
-    private static func dotted(_ path: [CodingKey]) -> String {
-        path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Int.Type: return "an integer"
-        case is Double.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        default: return "a value of type \(type)"
-        }
     }
 
     /// The known key nearest to `key` by edit distance (case-insensitive), if close enough.
@@ -131,20 +158,23 @@ public enum ThemeLoader {
         var best: (String, Int)?
         for c in candidates.sorted() {
             let d = editDistance(k, Array(c.lowercased()))
-            if d <= max(2, k.count / 3), d < (best?.1 ?? .max) { best = (c, d) }
+            // Short words are all "close": a suggestion must keep most of the word.
+            if d <= max(2, k.count / 3), d < k.count, d < (best?.1 ?? .max) { best = (c, d) }
         }
         return best?.0
     }
 
     private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
         var prev = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
+        for i in 1...a.count {
             var cur = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
+            for j in 1...b.count {
                 cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
             prev = cur
         }
-        return a.isEmpty ? b.count : prev[b.count]
+        return prev[b.count]
     }
 }

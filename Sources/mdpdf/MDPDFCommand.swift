@@ -27,6 +27,9 @@ enum PageSizeArgument: String, ExpressibleByArgument, CaseIterable {
     case a3, a4, a5, letter, legal
 }
 
+/// `mdpdf FILE…` converts (the default subcommand); `mdpdf themes` and `mdpdf theme
+/// show` help theme authors. A Markdown file literally named `themes` or `theme` must
+/// be written `./themes` (or `mdpdf convert themes`).
 @main
 struct MDPDFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,7 +45,9 @@ struct MDPDFCommand: ParsableCommand {
           mdpdf a.md b.md c.md               converts each to its own PDF
           mdpdf a.md b.md -o build/          writes build/a.pdf and build/b.pdf
           cat notes.md | mdpdf - -o - > notes.pdf
-          mdpdf --page-size letter --theme mytheme.json notes.md
+          mdpdf --theme academic --set page.size=letter paper.md
+          mdpdf themes                       lists the built-in themes
+          mdpdf theme show github > my.json  prints a theme with every value, to edit
 
         EXIT CODES
           0   success (even with warnings)
@@ -55,9 +60,17 @@ struct MDPDFCommand: ParsableCommand {
         The output is written atomically: a failed run never leaves a partial PDF and
         never replaces an existing one. SOURCE_DATE_EPOCH sets the PDF dates; without
         it the input file's modification time is used, so the same input always gives
-        the same bytes.
+        the same bytes. A file named like a subcommand (themes, theme, convert) is
+        written ./themes.
         """,
-        version: "mdpdf \(MDPDFVersion.current)")
+        version: "mdpdf \(MDPDFVersion.current)",
+        subcommands: [Convert.self, ListThemes.self, ThemeCommand.self],
+        defaultSubcommand: Convert.self)
+}
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert Markdown files to PDF (the default: `mdpdf notes.md` is `mdpdf convert notes.md`).")
 
     @Argument(help: ArgumentHelp("Markdown files to convert; - reads standard input.", valueName: "FILE"))
     var files: [String] = []
@@ -66,8 +79,14 @@ struct MDPDFCommand: ParsableCommand {
         "Output file (- for standard output), or a folder (ending in /) for several inputs.", valueName: "OUT"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Built-in theme name or path to a JSON theme file.", valueName: "NAME|PATH"))
-    var theme: String = "default"
+    @Option(help: ArgumentHelp("Built-in theme name or path to a JSON theme file (default: the front matter's theme:, else default).",
+                               valueName: "NAME|PATH"))
+    var theme: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+        "Set one theme value, e.g. --set page.size=letter or --set body.fontSize=12pt (JSON, or else text); repeatable.",
+        valueName: "PATH=VALUE"))
+    var settings: [String] = []
 
     @Option(name: .customLong("page-size"), help: "Paper size, overriding the theme's (a3, a4, a5, letter, legal).")
     var pageSize: PageSizeArgument?
@@ -87,6 +106,9 @@ struct MDPDFCommand: ParsableCommand {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], Int(epoch) == nil {
             throw ValidationError("SOURCE_DATE_EPOCH must be a whole number of seconds, not '\(epoch)'")
+        }
+        for s in settings where !s.contains("=") {
+            throw ValidationError("--set takes PATH=VALUE (e.g. --set page.size=letter), not '\(s)'")
         }
     }
 
@@ -108,9 +130,11 @@ struct MDPDFCommand: ParsableCommand {
         defer { for d in sink.diagnostics { printError(d.formatted(defaultFile: display)) } }
         do {
             let input = try InputReader.read(file)
-            var options = ConversionOptions(theme: ThemeSource(argument: theme), pageSize: pageSize?.rawValue,
+            var options = ConversionOptions(theme: theme.map(ThemeSource.init(argument:)), pageSize: pageSize?.rawValue,
+                                            settings: settings,
                                             baseDirectory: file == "-" ? FileManager.default.currentDirectoryPath
-                                                : (file as NSString).deletingLastPathComponent.nonEmpty ?? ".")
+                                                : folder(of: file),
+                                            sourceName: display)
             options.debugLayout = debugLayout
             if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {
                 options.date = e
@@ -141,6 +165,13 @@ struct MDPDFCommand: ParsableCommand {
         if o.hasSuffix("/") || isDirectory(o) { return (o as NSString).appendingPathComponent(base + ".pdf") }
         return o
     }
+}
+
+/// The folder part of a path ("." when there is none). Foundation's NSString
+/// `deletingLastPathComponent` traps on one-character names on Linux (`mdpdf t`).
+func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 
 func isDirectory(_ path: String) -> Bool {

@@ -10,7 +10,7 @@ enum OutputWriter {
             FileHandle.standardOutput.write(Data(bytes))
             return
         }
-        let dir = (path as NSString).deletingLastPathComponent.nonEmpty ?? "."
+        let dir = folder(of: path)
         if !isDirectory(dir) {
             throw .unwritableOutput(path: path, reason: "the folder '\(dir)' does not exist")
         }

@@ -1,0 +1,108 @@
+import Foundation
+import MDCore
+import MDMarkdown
+import MDTheme
+
+/// Chooses and loads the theme of one conversion. Precedence, lowest first: the built-in
+/// defaults, the theme (`--theme`, else the front matter's `theme:`, else `default`),
+/// the front matter's `theme-overrides:`, then the command line (`--set`, `--page-size`).
+enum ThemeSelection {
+    /// The front matter key whose map sets theme values (dotted keys or nested maps).
+    static let overridesKey = "theme-overrides"
+
+    static func theme(for document: MarkdownDocument, source: String, options: ConversionOptions) throws(ConversionError) -> Theme {
+        let fm = document.frontMatter
+        let lines = FrontMatterLines(source: source, frontMatter: fm)
+        var chosen = options.theme ?? .builtin("default")
+        if options.theme == nil, let value = fm?.values["theme"] {
+            guard case .string(let name) = value, !name.isEmpty else {
+                throw .invalidTheme(path: options.sourceName, location: lines.location(of: ["theme"]),
+                                    reason: "'theme' in the front matter must be a theme name or a theme file path")
+            }
+            let relative = ThemeSource(argument: name)
+            if case .file(let p) = relative, !p.hasPrefix("/") {
+                chosen = .file((options.baseDirectory as NSString).appendingPathComponent(p))
+            } else {
+                chosen = relative
+            }
+        }
+        var layers: [ThemeLayer] = []
+        if let value = fm?.values[overridesKey] {
+            guard case .map(let map) = value else {
+                throw .invalidTheme(path: options.sourceName, location: lines.location(of: [overridesKey]),
+                                    reason: "'\(overridesKey)' in the front matter must be a map of theme keys to values")
+            }
+            var node = JSONNode(.object([]), origin: ValueOrigin(file: options.sourceName, location: lines.location(of: [overridesKey])))
+            for key in map.keys.sorted() {
+                let at = ValueOrigin(file: options.sourceName, location: lines.location(of: [overridesKey, key]))
+                let value = json(map[key]!, origin: at, path: [overridesKey, key], lines: lines, file: options.sourceName)
+                node = node.merged(with: ThemeLoader.setting(path: key, value: value, keyOrigin: at))
+            }
+            layers.append(ThemeLayer(values: node, baseDirectory: options.baseDirectory))
+        }
+        for assignment in options.settings {
+            layers.append(ThemeLayer(values: try ThemeLoader.setting(assignment: assignment),
+                                     baseDirectory: FileManager.default.currentDirectoryPath))
+        }
+        if let size = options.pageSize {
+            layers.append(ThemeLayer(values: ThemeLoader.setting(path: "page.size", value: JSONNode(.string(size), origin: ValueOrigin(file: "--page-size"))),
+                                     baseDirectory: "."))
+        }
+        return try ThemeLoader.load(chosen, overrides: layers)
+    }
+
+    /// A front matter value as theme JSON; nested keys get the line they are written on.
+    private static func json(_ v: FrontMatterValue, origin: ValueOrigin, path: [String], lines: FrontMatterLines, file: String) -> JSONNode {
+        switch v {
+        case .null: return JSONNode(.null, origin: origin)
+        case .bool(let b): return JSONNode(.bool(b), origin: origin)
+        case .string(let s): return JSONNode(.string(s), origin: origin)
+        case .number(let d):
+            let text = d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+            return JSONNode(.number(text), origin: origin)
+        case .list(let items):
+            return JSONNode(.array(items.map { json($0, origin: origin, path: path, lines: lines, file: file) }), origin: origin)
+        case .map(let m):
+            var node = JSONNode(.object([]), origin: origin)
+            for k in m.keys.sorted() {
+                let at = ValueOrigin(file: file, location: lines.location(of: path + [k]) ?? origin.location)
+                node = node.merged(with: ThemeLoader.setting(path: k, value: json(m[k]!, origin: at, path: path + [k], lines: lines, file: file), keyOrigin: at))
+            }
+            return node
+        }
+    }
+}
+
+/// Finds the line of a front matter key, so that errors in front matter overrides point
+/// at it (the YAML decoder keeps no positions). Looks for `key:` on the lines of the
+/// front matter, each key of the path after the line of the one before.
+struct FrontMatterLines {
+    let lines: [Substring]
+    /// The front matter's lines (fences included); nil without front matter.
+    let range: ClosedRange<Int>?
+
+    init(source: String, frontMatter: FrontMatter?) {
+        lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        range = frontMatter?.lines
+    }
+
+    func location(of path: [String]) -> SourceLocation? {
+        guard let range else { return nil }
+        var from = range.lowerBound
+        var found: SourceLocation?
+        for key in path {
+            guard from <= range.upperBound, let n = (from...range.upperBound).first(where: { isKey(key, onLine: $0) }) else { return found }
+            let text = lines[n - 1]
+            found = SourceLocation(line: n, column: text.prefix { $0 == " " || $0 == "-" }.count + 1)
+            from = n
+        }
+        return found
+    }
+
+    private func isKey(_ key: String, onLine n: Int) -> Bool {
+        guard n >= 1, n <= lines.count else { return false }
+        let t = lines[n - 1].drop { $0 == " " || $0 == "-" || $0 == "{" || $0 == "\t" }
+        return t.hasPrefix(key + ":") || t.hasPrefix("\"\(key)\":") || t.hasPrefix("'\(key)':")
+            || lines[n - 1].contains(" \(key):") || lines[n - 1].contains("{\(key):")
+    }
+}

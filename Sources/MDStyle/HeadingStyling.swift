@@ -1,0 +1,50 @@
+import MDCore
+import MDMarkdown
+import MDTheme
+
+extension DocumentStyler {
+    /// A heading paragraph (its number, if the theme numbers this level, typed before
+    /// the title) and, when the level has `borderBottom`, a rule under it.
+    mutating func heading(_ level: Int, _ inlines: [Inline], _ ctx: StyleContext, range: SourceRange) -> [StyledBlock] {
+        let h = theme.headings, lv = h.level(level)
+        var hctx = ctx
+        hctx.font = FontSpec(families: h.fontFamily, weight: lv.fontWeight ?? h.fontWeight, italic: lv.italic ?? h.italic,
+                             features: Self.features(h.features))
+        hctx.size = lv.fontSize.resolve(em: rootContext.size)
+        hctx.color = (lv.color ?? h.color).color
+        var builder = TextBuilder()
+        var state = InlineState(hctx)
+        if let u = h.underline { state.underline = TextDecoration(u, size: hctx.size) }
+        let number = headingNumber(level)
+        if let number { builder.append(number + h.numbering.suffix, state.layout, state.paint) }
+        appendInlines(inlines, state, to: &builder)
+        let plain = PlainText.of(inlines)
+        if level == 1, firstH1 == nil, !plain.isEmpty { firstH1 = plain }
+        // The anchor follows GitHub's rules on the title as written, without the number.
+        let anchor = slugger.slug(for: plain)
+        let title = number.map { "\($0) \(plain)" } ?? plain
+        let gap = h.borderGap.resolve(em: hctx.size)
+        let spaceAfter = lv.spaceAfter.resolve(em: hctx.size)
+        let para = StyledParagraph(text: builder.trimmedTrailingWhitespace(), alignment: h.alignment, lineHeight: h.lineHeight,
+                                   spaceBefore: lv.spaceBefore.resolve(em: hctx.size),
+                                   spaceAfter: lv.borderBottom == nil ? spaceAfter : gap,
+                                   keepWithNext: true, role: .heading(level: level, anchor: anchor, title: title),
+                                   baseFont: hctx.font, baseSize: hctx.size, source: range)
+        guard let border = lv.borderBottom else { return [.paragraph(para)] }
+        let rule = StyledRule(color: border.color, thickness: h.borderWidth.resolve(em: hctx.size),
+                              spaceBefore: .zero, spaceAfter: spaceAfter)
+        return [.paragraph(para), .rule(rule)]
+    }
+
+    /// "1", "1.2", "1.2.3": the counters of the numbered levels down to `level`; nil when
+    /// numbering is off or the level is outside `fromLevel`…`toLevel`. A heading above
+    /// the numbered range resets the counters; deeper counters reset at each heading.
+    mutating func headingNumber(_ level: Int) -> String? {
+        let n = theme.headings.numbering
+        guard n.enabled, (1...6).contains(level) else { return nil }
+        headingNumbers[level - 1] += 1
+        for deeper in level..<6 { headingNumbers[deeper] = 0 }
+        guard level >= n.fromLevel, level <= n.toLevel else { return nil }
+        return headingNumbers[(n.fromLevel - 1)..<level].map(String.init).joined(separator: ".")
+    }
+}

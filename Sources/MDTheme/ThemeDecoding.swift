@@ -1,0 +1,103 @@
+import Foundation
+import MDCore
+
+extension ThemeLoader {
+    /// Decodes a merged theme object into a `Theme`, then checks what the schema cannot
+    /// say (the version, the page geometry). Errors name the file, line and column where
+    /// the offending value was written.
+    public static func decode(_ json: JSONNode) throws(ConversionError) -> Theme {
+        let palette = (json["palette"]?.members ?? []).reduce(into: [String: String]()) { p, m in
+            if let s = m.value.string { p[m.key] = s }
+        }
+        let decoder = JSONDecoder()
+        decoder.userInfo[ThemeColor.paletteKey] = palette
+        let theme: Theme
+        do {
+            theme = try decoder.decode(Theme.self, from: Data(JSONPrinter.compact(json).utf8))
+        } catch let DecodingError.dataCorrupted(ctx) {
+            throw issue(json, ctx.codingPath, ctx.debugDescription)
+        } catch let DecodingError.typeMismatch(type, ctx) {
+            throw issue(json, ctx.codingPath, "expected \(describe(type)), got \(json.deepest(along: ctx.codingPath.map(key)).typeDescription)")
+        } catch let DecodingError.valueNotFound(type, ctx) {
+            throw issue(json, ctx.codingPath, "expected \(describe(type)), got null")
+        } catch let DecodingError.keyNotFound(k, ctx) {
+            throw issue(json, ctx.codingPath, "'\(k.stringValue)' is missing")
+        } catch {
+            throw .invalidTheme(path: json.origin.file, location: nil, reason: "\(error)")
+        }
+        guard theme.version == 1 else {
+            let o = json["version"]?.origin ?? json.origin
+            throw .invalidTheme(path: o.file, location: o.location, reason: "'version': \(theme.version) is not supported (this mdpdf reads version 1)")
+        }
+        try PageGeometry.check(theme, json)
+        return theme
+    }
+
+    private static func key(_ k: CodingKey) -> String { k.intValue.map(String.init) ?? k.stringValue }
+
+    private static func issue(_ json: JSONNode, _ path: [CodingKey], _ reason: String) -> ConversionError {
+        let origin = json.deepest(along: path.map(key)).origin
+        return .invalidTheme(path: origin.file, location: origin.location, reason: "'\(dotted(path))': \(reason)")
+    }
+
+    static func dotted(_ path: [CodingKey]) -> String {
+        var s = ""
+        for k in path {
+            if let i = k.intValue { s += "[\(i)]" } else { s += (s.isEmpty ? "" : ".") + k.stringValue }
+        }
+        return s
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is UInt32.Type: return "a whole number"
+        case is Double.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        case is [String].Type, is [Any].Type: return "an array"
+        default: return "an object"
+        }
+    }
+
+    // MARK: Overrides
+
+    /// A layer that sets one value: `path` is dotted (`body.fontSize`), `value` the JSON.
+    public static func setting(path: String, value: JSONNode, keyOrigin: ValueOrigin? = nil) -> JSONNode {
+        var node = value
+        for part in path.split(separator: ".", omittingEmptySubsequences: false).reversed() {
+            let o = keyOrigin ?? value.origin
+            node = JSONNode(.object([JSONNode.Member(key: String(part), keyOrigin: o, value: node)]), origin: o)
+        }
+        return node
+    }
+
+    /// Parses a command-line assignment `path=value` (`page.size=letter`,
+    /// `body.fontSize=12pt`, `list.bullets=["–"]`): the value is JSON when it parses as
+    /// JSON, else the text itself.
+    public static func setting(assignment: String) throws(ConversionError) -> JSONNode {
+        let origin = ValueOrigin(file: "--set \(assignment)")
+        guard let eq = assignment.firstIndex(of: "="), eq != assignment.startIndex else {
+            throw .invalidTheme(path: origin.file, location: nil, reason: "write --set PATH=VALUE, e.g. --set page.size=letter")
+        }
+        let path = String(assignment[..<eq]), text = String(assignment[assignment.index(after: eq)...])
+        guard !path.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
+            throw .invalidTheme(path: origin.file, location: nil, reason: "'\(path)' is not a key path (keys joined by dots, e.g. body.fontSize)")
+        }
+        var value = JSONNode(.string(text), origin: origin)
+        if let parsed = try? JSONParser.parse(text, file: origin.file) { value = parsed }
+        value = value.withOrigin(origin)
+        return setting(path: path, value: value)
+    }
+}
+
+extension JSONNode {
+    /// This node with every origin (its own and its children's) replaced.
+    func withOrigin(_ o: ValueOrigin) -> JSONNode {
+        switch value {
+        case .array(let items): return JSONNode(.array(items.map { $0.withOrigin(o) }), origin: o)
+        case .object(let ms):
+            return JSONNode(.object(ms.map { Member(key: $0.key, keyOrigin: o, value: $0.value.withOrigin(o)) }), origin: o)
+        default: return JSONNode(value, origin: o)
+        }
+    }
+}

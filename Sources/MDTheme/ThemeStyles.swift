@@ -1,0 +1,246 @@
+import MDCore
+
+public struct BodyStyle: Codable, Sendable, Hashable {
+    public var fontFamily: [String]
+    public var fontSize: Length
+    /// Multiple of the font size from baseline to baseline.
+    public var lineHeight: Double
+    public var color: ThemeColor
+    /// BCP 47 tag used for shaping and the PDF's language.
+    public var language: String
+    public var features: FontFeatures
+}
+
+public enum TextAlignment: String, Codable, Sendable, Hashable { case left, center, right, justify }
+
+public struct ParagraphStyle: Codable, Sendable, Hashable {
+    public var alignment: TextAlignment
+    public var spaceAfter: Length
+    public var firstLineIndent: Length
+    /// false: `firstLineIndent` applies only to a paragraph that follows another
+    /// paragraph (book style); true: to every paragraph.
+    public var indentFirst: Bool
+    /// nil: the body's line height.
+    public var lineHeight: Double?
+}
+
+public struct HeadingsStyle: Codable, Sendable, Hashable {
+    public var fontFamily: [String]
+    public var fontWeight: Int
+    public var italic: Bool
+    public var color: ThemeColor
+    public var lineHeight: Double
+    public var alignment: TextAlignment
+    public var features: FontFeatures
+    public var numbering: HeadingNumbering
+    /// Thickness of a level's `borderBottom` rule.
+    public var borderWidth: Length
+    /// From the heading's last line to its `borderBottom` rule (em of the heading).
+    public var borderGap: Length
+    public var h1: HeadingLevelStyle, h2: HeadingLevelStyle, h3: HeadingLevelStyle
+    public var h4: HeadingLevelStyle, h5: HeadingLevelStyle, h6: HeadingLevelStyle
+    public var underline: DecorationSpec?
+
+    /// The style of heading `level` (1…6; out-of-range levels are clamped).
+    public func level(_ level: Int) -> HeadingLevelStyle {
+        [h1, h2, h3, h4, h5, h6][min(max(level, 1), 6) - 1]
+    }
+}
+
+/// Numbers headings `fromLevel`…`toLevel` ("1", "1.2", "1.2.3"), built in the style stage.
+public struct HeadingNumbering: Codable, Sendable, Hashable {
+    public var enabled: Bool
+    public var fromLevel: Int
+    public var toLevel: Int
+    /// Between the number and the title.
+    public var suffix: String
+}
+
+public struct HeadingLevelStyle: Codable, Sendable, Hashable {
+    /// `em` is relative to the body font size.
+    public var fontSize: Length
+    /// `em` is relative to the heading's own font size.
+    public var spaceBefore: Length
+    public var spaceAfter: Length
+    /// nil: the `headings` value.
+    public var fontWeight: Int?
+    public var italic: Bool?
+    public var color: ThemeColor?
+    /// A rule under the heading in this color; nil for none.
+    public var borderBottom: ThemeColor?
+}
+
+/// A style applied on top of the surrounding text; nil leaves a property as it is.
+public struct InlineStyle: Codable, Sendable, Hashable {
+    public var fontWeight: Int?
+    public var italic: Bool?
+    public var color: ThemeColor?
+    /// A line under the text (nil: as the surrounding text; style "none" removes it).
+    public var underline: DecorationSpec?
+    /// A line through the text.
+    public var strike: DecorationSpec?
+}
+
+/// An underline or strike line. Thickness and offset default to the font's own metrics
+/// (`post` underline, OS/2 strikeout); `em` is relative to the decorated text's size.
+public struct DecorationSpec: Codable, Sendable, Hashable {
+    public var style: DecorationLineStyle
+    /// nil: the text's own color.
+    public var color: ThemeColor?
+    public var thickness: Length?
+    /// Distance below the baseline (underline) or above it (strike), to the line's centre.
+    public var offset: Length?
+}
+
+public enum DecorationLineStyle: String, Codable, Sendable, Hashable, CaseIterable {
+    case none, single, double, thick, dotted, dashed, wavy
+}
+
+/// How a box split by a page break is drawn at the break: closed (a full box on each
+/// part) or open (the edge at the break is left out, so the parts read as one).
+public enum SplitEdges: String, Codable, Sendable, Hashable { case closed, open }
+
+public enum ListNumbering: String, Codable, Sendable, Hashable, CaseIterable {
+    case decimal
+    case lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha"
+    case lowerRoman = "lower-roman", upperRoman = "upper-roman"
+}
+
+public enum RuleLineStyle: String, Codable, Sendable, Hashable { case solid, dashed, dotted, text }
+
+/// `==highlighted==` text; reserved until the parser produces highlights.
+public struct HighlightStyle: Codable, Sendable, Hashable {
+    public var color: ThemeColor?
+    public var background: ThemeColor?
+}
+
+public struct CodeSpanStyle: Codable, Sendable, Hashable {
+    public var fontFamily: [String]
+    /// `em` is relative to the surrounding text.
+    public var fontSize: Length
+    public var color: ThemeColor
+    public var background: ThemeColor?
+    /// Horizontal padding of the background, beyond the glyphs.
+    public var padding: Length
+    public var features: FontFeatures
+    public var underline: DecorationSpec?
+}
+
+public struct CodeBlockStyle: Codable, Sendable, Hashable {
+    public var fontFamily: [String]
+    public var fontSize: Length
+    public var lineHeight: Double
+    public var color: ThemeColor
+    public var background: ThemeColor?
+    public var borderColor: ThemeColor?
+    public var borderWidth: Length
+    public var cornerRadius: Length
+    public var padding: Length
+    public var spaceAfter: Length
+    /// Drawn at the start of a continuation line when a long code line wraps.
+    public var wrapMark: String
+    public var wrapMarkColor: ThemeColor
+    public var features: FontFeatures
+    public var splitEdges: SplitEdges
+}
+
+public struct BlockQuoteStyle: Codable, Sendable, Hashable {
+    public var color: ThemeColor
+    public var italic: Bool
+    public var background: ThemeColor?
+    public var barColor: ThemeColor
+    public var barWidth: Length
+    /// From the bar's left edge to the quoted text.
+    public var indent: Length
+    public var spaceAfter: Length
+    public var splitEdges: SplitEdges
+}
+
+public struct ListStyle: Codable, Sendable, Hashable {
+    /// From the list's left edge to the item text.
+    public var indent: Length
+    /// From the marker's right edge to the item text.
+    public var markerGap: Length
+    /// Extra space between the items of a loose list.
+    public var itemSpacing: Length
+    /// After a list that is not nested in a tight list; nil: the paragraph spacing.
+    public var spaceAfter: Length?
+    /// Marker per nesting level (cycled): "disc", "circle", "square", "dash" or any text.
+    public var bullets: [String]
+    /// Numbering per nesting level (cycled): "decimal", "lower-alpha", "upper-alpha",
+    /// "lower-roman", "upper-roman".
+    public var numbering: [ListNumbering]
+    /// Size of shape markers (diameter or side); `em` of the item's text.
+    public var markerSize: Length
+    public var markerColor: ThemeColor
+    /// Font for text markers ("➤", "–", numbers); empty: the item's own font.
+    public var markerFont: [String]
+    /// Side of a task checkbox; `em` of the item's text.
+    public var taskSize: Length
+    public var taskCheckColor: ThemeColor
+    public var taskBoxColor: ThemeColor
+    /// Text color of checked task items; nil keeps the text color.
+    public var taskDoneColor: ThemeColor?
+    public var taskDoneStrikethrough: Bool
+    /// Per nesting level (index 0 = outermost; the last entry repeats deeper down).
+    public var levels: [ListLevelStyle]
+
+    /// The overrides for nesting `depth` (1 = outermost list), if any.
+    public func level(_ depth: Int) -> ListLevelStyle? {
+        levels.isEmpty ? nil : levels[min(max(depth, 1), levels.count) - 1]
+    }
+}
+
+/// Values that differ at one list nesting level; nil keeps the `list` value.
+public struct ListLevelStyle: Codable, Sendable, Hashable {
+    public var indent: Length?
+    public var markerGap: Length?
+    public var itemSpacing: Length?
+    public var markerColor: ThemeColor?
+}
+
+public struct TableStyle: Codable, Sendable, Hashable {
+    public var fontSize: Length
+    public var cellPadding: Length
+    public var headerBackground: ThemeColor?
+    public var headerFontWeight: Int
+    /// nil: the text color.
+    public var headerColor: ThemeColor?
+    public var borderColor: ThemeColor
+    public var borderWidth: Length
+    public var zebraBackground: ThemeColor?
+    public var spaceAfter: Length
+}
+
+public struct ImageStyle: Codable, Sendable, Hashable {
+    public var spaceAfter: Length
+}
+
+public struct RuleStyle: Codable, Sendable, Hashable {
+    /// "solid", "dashed", "dotted" (round dots, evenly spaced) or "text" (`text`, centered).
+    public var style: RuleLineStyle
+    /// The ornament for `style: "text"`, e.g. "* * *".
+    public var text: String
+    /// Share of the body width, e.g. "100%" or "40%"; the rule is centered.
+    public var width: String
+    public var color: ThemeColor
+    public var thickness: Length
+    public var spaceBefore: Length
+    public var spaceAfter: Length
+}
+
+public struct FootnotesStyle: Codable, Sendable, Hashable {
+    public enum Placement: String, Codable, Sendable, Hashable {
+        /// Collected after the last block.
+        case end
+        /// At the bottom of the page that refers to them; laid out as `end` until the
+        /// page-footnote layout (issue 4) exists.
+        case page
+    }
+    public var fontSize: Length
+    public var ruleColor: ThemeColor
+    /// Width of the rule above page footnotes, as a share of the body ("33%").
+    public var ruleWidth: String
+    public var spaceBefore: Length
+    public var placement: Placement
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import MDCore
+import MDTheme
+
+/// `mdpdf themes`: the built-in themes, one per line with what each is for.
+struct ListThemes: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "themes", abstract: "List the built-in themes.")
+
+    func run() throws {
+        let names = ThemeLoader.builtinNames
+        let width = names.map(\.count).max() ?? 0
+        for name in names {
+            let about = (try? ThemeLoader.load(.builtin(name)).description) ?? ""
+            print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + about)
+        }
+    }
+}
+
+/// `mdpdf theme show NAME|PATH`: the theme fully resolved, as JSON to copy and edit.
+struct ThemeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "theme", abstract: "Tools for theme authors.",
+                                                    subcommands: [Show.self])
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a theme with every default filled in and extends followed, as JSON.",
+            discussion: """
+            The output is a complete theme: save it, edit it, and pass it back with --theme.
+            `mdpdf theme show default > t.json; mdpdf --theme t.json x.md` gives the same PDF
+            as `mdpdf x.md`. Palette references ("$accent") are kept as written.
+            """)
+
+        @Argument(help: ArgumentHelp("A built-in theme name or a theme file.", valueName: "NAME|PATH"))
+        var theme: String = "default"
+
+        @Option(name: .customLong("set"), help: ArgumentHelp("Set one theme value first (as for conversion); repeatable.",
+                                                             valueName: "PATH=VALUE"))
+        var settings: [String] = []
+
+        func run() throws {
+            do {
+                var layers: [ThemeLayer] = []
+                for s in settings {
+                    layers.append(ThemeLayer(values: try ThemeLoader.setting(assignment: s),
+                                             baseDirectory: FileManager.default.currentDirectoryPath))
+                }
+                let json = try ThemeLoader.resolvedJSON(ThemeSource(argument: theme), overrides: layers)
+                _ = try ThemeLoader.decode(json)  // report what is wrong rather than print a theme that fails
+                FileHandle.standardOutput.write(Data(JSONPrinter.pretty(json).utf8))
+            } catch let e {
+                printError(e.description)
+                throw ExitCode(ExitStatus.of(e).rawValue)
+            }
+        }
+    }
+}
