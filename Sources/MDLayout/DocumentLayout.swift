@@ -12,28 +12,52 @@ public struct LayoutResult: Sendable {
 
 /// The layout stage: styled blocks → line fragments → pages of positioned items.
 public enum DocumentLayout {
-    /// Lays out `document`. `producer` names the PDF producer; dates are epoch seconds.
+    /// Lays out `document`. A table of contents needs the pages its headings land on,
+    /// and its own length can move them: the document is laid out again with the page
+    /// numbers of the previous pass until they no longer change (at most five passes).
     public static func layout(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
-                              breaker: LineBreaker = FirstFitBreaker(), outlineDepth: Int = 3,
+                              breaker: LineBreaker = FirstFitBreaker(), outlineDepth: Int = 3, outlineOpenLevels: Int = 1,
                               debug: Bool = false) -> LayoutResult {
         let env = LayoutEnvironment(text: text, breaker: breaker, diagnostics: diagnostics,
                                     language: document.metadata.language)
         env.debug = debug
-        let body = document.page.body
-        env.pageBodyHeight = body.height
-        env.bodyWidth = body.width
+        env.pageBodyHeight = document.page.body.height
+        env.bodyWidth = document.page.body.width
+        let outline = OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels)
+        var result = pass(document, env: env, outline: outline)
+        guard document.blocks.contains(where: { if case .tableOfContents = $0 { return true }; return false }) else {
+            return result.layout
+        }
+        for _ in 0..<4 {
+            if result.anchorPages == env.pageNumbers && result.layout.document.pages.count == env.pageCount { break }
+            env.pageNumbers = result.anchorPages
+            env.pageCount = result.layout.document.pages.count
+            result = pass(document, env: env, outline: outline)
+        }
+        return result.layout
+    }
 
+    struct OutlineSettings {
+        var depth: Int
+        var openLevels: Int
+    }
+
+    /// One layout of the whole document, and the page (1-based) each destination landed on.
+    static func pass(_ document: StyledDocument, env: LayoutEnvironment, outline settings: OutlineSettings)
+        -> (layout: LayoutResult, anchorPages: [String: Int]) {
+        let body = document.page.body
         let flow = FlowBuilder(env: env)
         flow.build(document.blocks, x: body.minX, width: body.width)
         var boxes = flow.boxes
         var (notes, noteRule) = footnoteBoxes(document.pageFootnotes, env: env, body: body)
-        dropDanglingLinks(&boxes, &notes, diagnostics: diagnostics)
+        dropDanglingLinks(&boxes, &notes, diagnostics: env.diagnostics)
 
         let paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
         let contents = paginator.paginate()
         var pages: [Page] = []
         var fragments: [[LineFragment]] = []
         var outline: [OutlineEntry] = []
+        var anchorPages: [String: Int] = [:]
         let running = RunningTextLayout(env: env, setup: document.page)
         var section = ""
         for (n, content) in contents.enumerated() {
@@ -50,19 +74,20 @@ public enum DocumentLayout {
             anchors += area.anchors
             for (a, top) in anchors {
                 items.append(.destination(name: a.name, at: Point(x: a.x, y: top + a.y)))
-                if let o = a.outline, o.level <= outlineDepth {
-                    outline.append(OutlineEntry(title: o.title, level: o.level, destination: a.name, open: o.level == 1))
+                if anchorPages[a.name] == nil { anchorPages[a.name] = n + 1 }
+                if let o = a.outline, o.level <= settings.depth {
+                    outline.append(OutlineEntry(title: o.title, level: o.level, destination: a.name, open: o.level <= settings.openLevels))
                 }
                 if let o = a.outline, o.level <= document.page.sectionLevel { section = o.title }
             }
             items += running.items(page: n + 1, of: contents.count, section: section)
-            if debug { items += DebugOverlay.items(for: frags) }
+            if env.debug { items += DebugOverlay.items(for: frags) }
             pages.append(Page(size: document.page.size, items: items))
             fragments.append(frags)
         }
         let m = document.metadata
         let meta = DocumentMetadata(title: m.title, author: m.author, subject: m.subject, keywords: m.keywords, language: m.language)
-        return LayoutResult(document: PagedDocument(pages: pages, metadata: meta, outline: outline), fragments: fragments)
+        return (LayoutResult(document: PagedDocument(pages: pages, metadata: meta, outline: outline), fragments: fragments), anchorPages)
     }
 
     /// Lays out each page footnote on its own (body width) and the rule above them.

@@ -42,6 +42,8 @@ final class FlowBuilder {
             case .table(let t): TableLayout(builder: self).layout(t, x: x, width: width)
             case .image(let i): image(i, x: x, width: width)
             case .rule(let r): rule(r, x: x, width: width)
+            case .tableOfContents(let t): TableOfContentsLayout(builder: self).layout(t, x: x, width: width)
+            case .tocPlaceholder: break
             }
         }
     }

@@ -13,6 +13,11 @@ final class LayoutEnvironment {
     var pageBodyHeight = Points(700)
     /// Draw the layout's geometry over the output (`--debug-layout`).
     var debug = false
+    /// The page (1-based) of each destination in the previous layout pass, for the
+    /// table of contents; empty in the first pass.
+    var pageNumbers: [String: Int] = [:]
+    /// The page count of the previous pass (sizes the contents' number column).
+    var pageCount = 0
     /// Width of the page body; nested blocks keep at least a quarter of it.
     var bodyWidth = Points(480)
     private var fontCache: [FontSpec: FontID] = [:]

@@ -31,6 +31,8 @@ public struct ConversionOptions: Sendable {
     public var date: Int?
     /// Draw line fragments, baselines and marker columns over the output.
     public var debugLayout: Bool
+    /// Insert a table of contents after the title (`--toc`).
+    public var tableOfContents = false
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -60,9 +62,11 @@ public enum Converter {
         let date = options.date.map { ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double($0)),
                                                                   timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]) }
         let styled = DocumentStyler.style(document, theme: theme,
-                                          options: StyleOptions(baseDirectory: options.baseDirectory, date: date),
+                                          options: StyleOptions(baseDirectory: options.baseDirectory, date: date,
+                                                                tableOfContents: options.tableOfContents),
                                           diagnostics: sink)
-        var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, debug: options.debugLayout)
+        var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
+                                           outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
         layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creationDate = options.date

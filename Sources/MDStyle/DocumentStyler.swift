@@ -10,8 +10,11 @@ public struct StyleOptions: Sendable {
     /// The value of `{date}` in headers and footers when the front matter has no `date`
     /// (the facade passes the PDF's date as YYYY-MM-DD).
     public var date: String?
-    public init(baseDirectory: String, date: String? = nil) {
-        self.baseDirectory = baseDirectory; self.date = date
+    /// Insert a table of contents after the title (`--toc`); the front matter's
+    /// `toc: true` and a `[[_TOC_]]` or `<!-- toc -->` line ask for one too.
+    public var tableOfContents: Bool
+    public init(baseDirectory: String, date: String? = nil, tableOfContents: Bool = false) {
+        self.baseDirectory = baseDirectory; self.date = date; self.tableOfContents = tableOfContents
     }
 }
 
@@ -30,6 +33,8 @@ public struct DocumentStyler {
         var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics)
         let root = styler.rootContext
         var blocks = styler.styleBlocks(document.blocks, root)
+        let wantsTOC = options.tableOfContents || document.frontMatter?.values["toc"] == .bool(true)
+        blocks = styler.placeTableOfContents(in: blocks, wanted: wantsTOC, root)
         var pageNotes: PageFootnotes?
         if theme.footnotes.placement == .page {
             var notes: [Int: [StyledBlock]] = [:]
@@ -76,6 +81,7 @@ public struct DocumentStyler {
     mutating func styleBlock(_ block: Block, _ ctx: StyleContext, indent: Bool = false) -> [StyledBlock] {
         switch block.kind {
         case .paragraph(let inlines):
+            if TableOfContentsMarker.matches(inlines) { return [.tocPlaceholder] }
             if let images = standaloneImages(inlines, block.range) { return images }
             return paragraph(inlines, ctx, range: block.range, indent: indent).map { [.paragraph($0)] } ?? []
         case .heading(let level, let inlines):
@@ -83,6 +89,7 @@ public struct DocumentStyler {
         case .codeBlock(_, let text):
             return [codeBlock(text, ctx, range: block.range)]
         case .htmlBlock(let html):
+            if TableOfContentsMarker.matches(html) { return [.tocPlaceholder] }
             warnHTML(at: block.range.start)
             let visible = HTMLText.visibleText(html).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !visible.isEmpty else { return [] }

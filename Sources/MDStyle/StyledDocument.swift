@@ -61,6 +61,39 @@ public indirect enum StyledBlock: Sendable {
     case table(StyledTable)
     case image(StyledImage)
     case rule(StyledRule)
+    case tableOfContents(StyledTOC)
+    /// Where the author asked for the table of contents; replaced before layout.
+    case tocPlaceholder
+}
+
+/// A generated table of contents: one entry per heading, with dotted leaders to
+/// right-aligned page numbers that layout fills in (laying out again until they are stable).
+public struct StyledTOC: Sendable {
+    public struct Entry: Sendable {
+        public var level: Int
+        public var text: AttributedText
+        /// The heading's destination.
+        public var anchor: String
+        public init(level: Int, text: AttributedText, anchor: String) { self.level = level; self.text = text; self.anchor = anchor }
+    }
+    public var entries: [Entry]
+    /// The font, size and color of page numbers.
+    public var numberLayout: RunLayout
+    public var numberColor: Color
+    public var lineHeight: Double
+    /// Extra indent per level below the top level present.
+    public var indent: Points
+    /// Space above each top-level entry.
+    public var topLevelSpace: Points
+    public var leader: StyledRule.Style?
+    public var leaderColor: Color
+    public var spaceAfter: Points
+    public init(entries: [Entry], numberLayout: RunLayout, numberColor: Color, lineHeight: Double, indent: Points,
+                topLevelSpace: Points, leader: StyledRule.Style?, leaderColor: Color, spaceAfter: Points) {
+        self.entries = entries; self.numberLayout = numberLayout; self.numberColor = numberColor; self.lineHeight = lineHeight
+        self.indent = indent; self.topLevelSpace = topLevelSpace; self.leader = leader; self.leaderColor = leaderColor
+        self.spaceAfter = spaceAfter
+    }
 }
 
 public enum BlockRole: Sendable, Hashable {

@@ -304,7 +304,10 @@ enum BuiltinThemes {
   "image": { "spaceAfter": "0.9em" },
   "rule": { "style": "solid", "text": "* * *", "width": "100%", "color": "#d0d7de", "thickness": "0.8pt", "spaceBefore": "0.6em", "spaceAfter": "1.2em" },
   "footnotes": { "fontSize": "0.85em", "ruleColor": "#d0d7de", "ruleWidth": "33%", "spaceBefore": "1.2em", "placement": "page" },
-  "html": { "fontWeight": null, "italic": null, "color": null, "underline": null, "strike": null }
+  "html": { "fontWeight": null, "italic": null, "color": null, "underline": null, "strike": null },
+  "toc": { "title": "Contents", "depth": 3, "fontSize": "1em", "indent": "1.5em", "topLevelWeight": 700,
+           "topLevelSpace": "0.5em", "leader": "dotted", "leaderColor": "#8c959f", "spaceAfter": "1.5em" },
+  "outline": { "depth": 3, "openLevels": 1 }
 }
 
 """#####,
@@ -592,6 +595,31 @@ enum BuiltinThemes {
         "thickness": { "$ref": "#/$defs/length" },
         "spaceBefore": { "$ref": "#/$defs/length" },
         "spaceAfter": { "$ref": "#/$defs/length" }
+      }
+    },
+    "toc": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "The generated table of contents (--toc, toc: true in the front matter, or a [[_TOC_]] / <!-- toc --> line).",
+      "properties": {
+        "title": { "type": "string", "description": "The heading above the entries; \"\" for none." },
+        "depth": { "type": "integer", "minimum": 1, "maximum": 6 },
+        "fontSize": { "$ref": "#/$defs/length" },
+        "indent": { "$ref": "#/$defs/length", "description": "Extra indent per level." },
+        "topLevelWeight": { "$ref": "#/$defs/fontWeight" },
+        "topLevelSpace": { "$ref": "#/$defs/length" },
+        "leader": { "anyOf": [{ "type": "string", "enum": ["solid", "dashed", "dotted"] }, { "type": "null" }], "description": "null: no leader." },
+        "leaderColor": { "$ref": "#/$defs/color" },
+        "spaceAfter": { "$ref": "#/$defs/length" }
+      }
+    },
+    "outline": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "The PDF's bookmarks.",
+      "properties": {
+        "depth": { "type": "integer", "minimum": 0, "maximum": 6 },
+        "openLevels": { "type": "integer", "minimum": 0, "maximum": 6, "description": "Levels expanded when the PDF opens." }
       }
     },
     "footnotes": {

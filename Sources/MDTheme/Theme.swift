@@ -36,6 +36,8 @@ public struct Theme: Codable, Sendable, Hashable {
     /// Raw-HTML `<u>` and `<ins>`.
     public var underline: InlineStyle
     public var footnoteReference: InlineStyle
+    public var toc: TOCStyle
+    public var outline: OutlineStyle
 }
 
 /// The files of one font family; fontconfig picks among them by weight and slant.

@@ -244,3 +244,31 @@ public struct FootnotesStyle: Codable, Sendable, Hashable {
     public var spaceBefore: Length
     public var placement: Placement
 }
+
+/// The generated table of contents (`--toc`, `toc: true`, `[[_TOC_]]`, `<!-- toc -->`).
+public struct TOCStyle: Codable, Sendable, Hashable {
+    /// The heading printed above the entries; "" for none.
+    public var title: String
+    /// Deepest heading level listed.
+    public var depth: Int
+    /// `em` of the body size.
+    public var fontSize: Length
+    /// Extra indent per level below the top one.
+    public var indent: Length
+    /// Weight of the top-level entries.
+    public var topLevelWeight: Int
+    /// Space above each top-level entry.
+    public var topLevelSpace: Length
+    /// "dotted", "solid", "dashed" or "none": the line from an entry to its page number.
+    public var leader: RuleLineStyle?
+    public var leaderColor: ThemeColor
+    public var spaceAfter: Length
+}
+
+/// The PDF's bookmarks.
+public struct OutlineStyle: Codable, Sendable, Hashable {
+    /// Deepest heading level in the outline.
+    public var depth: Int
+    /// Levels shown expanded when the PDF opens (1: only the top level's children).
+    public var openLevels: Int
+}

@@ -95,6 +95,10 @@ struct Convert: ParsableCommand {
           help: "Draw each line fragment's rect (blue) and used rect (red), baselines (green) and list marker columns (magenta).")
     var debugLayout = false
 
+    @Flag(name: .customLong("toc"),
+          help: "Insert a table of contents after the title (also: 'toc: true' in the front matter, or a [[_TOC_]] or <!-- toc --> line where it should go).")
+    var tableOfContents = false
+
     mutating func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no input file given (use - to read standard input)") }
         if files.count > 1, let o = output, o == "-" {
@@ -136,6 +140,7 @@ struct Convert: ParsableCommand {
                                                 : folder(of: file),
                                             sourceName: display)
             options.debugLayout = debugLayout
+            options.tableOfContents = tableOfContents
             if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {
                 options.date = e
             } else {

@@ -30,6 +30,8 @@ import Foundation
 ///   then allowed as extra text), footnote references `[^x]`, link reference definition
 ///   lines, list markers (ordered list numbers may be renumbered) and task boxes `[x]`.
 ///   Autolinks `<https://…>` keep their text (it is printed). Code spans are verbatim.
+/// - table-of-contents marker lines (`[TOC]`, `[[_TOC_]]`, `<!-- toc -->`): mdpdf puts
+///   the generated contents there;
 /// - footnote definitions `[^x]: …` are taken out of the ordered sequence (mdpdf prints
 ///   footnotes at the bottom of the page that references them) and checked on their own,
 ///   each in its own order anywhere in the PDF; their matched text is then taken out of
@@ -312,6 +314,14 @@ enum WordOracle {
                 if previousBlank && indent == 0 { flushFootnote() } else {
                     footnote!.lines.append((n, line)); previousBlank = false; continue
                 }
+            }
+            // A table-of-contents marker line ([TOC], [[_TOC_]], <!-- toc -->): replaced by
+            // the generated contents, whose text the body check allows as extra.
+            if ["[toc]", "[[_toc_]]", "<!--toc-->"].contains(content.lowercased().filter { !$0.isWhitespace }) {
+                flushProse()
+                previousBlank = false
+                prose.append((n, ""))
+                continue
             }
             // Link reference definition: prints nothing (nor does a title on the next line).
             if Block.isLinkReferenceDefinition(content) {

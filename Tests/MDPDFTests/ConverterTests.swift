@@ -44,3 +44,22 @@ import Testing
         }
     }
 }
+
+@Suite struct TableOfContentsOptionTests {
+    func texts(_ md: String, toc: Bool = false) throws -> [String] {
+        var options = ConversionOptions(baseDirectory: "/tmp")
+        options.tableOfContents = toc
+        return try Converter.convert(Array(md.utf8), options: options).layout.fragments[0].map(\.text)
+    }
+
+    @Test func frontMatterAsksForContentsAfterTheTitle() throws {
+        let t = try texts("---\ntoc: true\n---\n# Title\n\nIntro.\n\n## Part\n")
+        #expect(Array(t.prefix(3)) == ["Title", "Contents", "Title"])
+    }
+
+    @Test func theOptionAsksForContentsAfterTheTitle() throws {
+        let t = try texts("# Title\n\nIntro.\n\n## Part\n", toc: true)
+        #expect(t[1] == "Contents")
+        #expect(try texts("# Title\n\nIntro.\n").contains("Contents") == false)
+    }
+}

@@ -1,0 +1,84 @@
+import MDCore
+import MDPage
+import MDStyle
+import MDText
+
+/// The table of contents: each entry's title wraps in its column, its last line ends in
+/// a leader up to the page number, right-aligned at the body's right edge. Leader dots
+/// sit on one grid anchored at the number column, so they line up from entry to entry.
+/// The whole row of every line is a link to the heading.
+struct TableOfContentsLayout {
+    let builder: FlowBuilder
+
+    func layout(_ t: StyledTOC, x: Points, width: Points) {
+        let env = builder.env
+        let size = t.numberLayout.size
+        let widest = String(repeating: "8", count: max(2, String(max(env.pageCount, 1)).count))
+        let numberColumn = advance(shape(widest, t))
+        let gap = size * 0.6
+        let right = x + width
+        for (k, entry) in t.entries.enumerated() {
+            if k > 0 { builder.space(entry.level == 1 ? t.topLevelSpace : size * 0.2) }
+            let indent = t.indent * Double(entry.level - 1)
+            let base = entry.text.runs.first?.layout ?? t.numberLayout
+            let para = StyledParagraph(text: entry.text, alignment: .left, lineHeight: t.lineHeight, spaceBefore: .zero,
+                                       spaceAfter: .zero, baseFont: base.font, baseSize: base.size, source: .unknown)
+            var lines = builder.lines.lines(PreparedParagraph(para, env: env), x: x + indent,
+                                            width: width - indent - numberColumn - gap * 2)
+            guard !lines.isEmpty else { continue }
+            for i in lines.indices {
+                if i > 0 { lines[i].breakBefore = .avoid }
+                let row = Rect(x: x + indent, y: .zero, width: width - indent, height: lines[i].height)
+                lines[i].items.append(.link(rect: row, target: .internalDestination(entry.anchor)))
+            }
+            let last = lines.count - 1
+            if let baseline = lines[last].firstBaseline {
+                let number = env.pageNumbers[entry.anchor].map(String.init) ?? ""
+                let shaped = shape(number, t)
+                let attributed = numberText(number, t)
+                let numberX = right - advance(shaped)
+                lines[last].items += builder.lines.glyphItems(Array(number.utf8), attributed, glyphs: shaped.glyphs[...],
+                                                              textEnd: number.utf8.count, originX: numberX, baseline: baseline)
+                let textEnd = lines[last].fragments.first?.usedRect.maxX ?? (x + indent)
+                if let leader = t.leader {
+                    lines[last].items += leaderShapes(leader, from: textEnd + gap, to: right - numberColumn - gap,
+                                                      baseline: baseline, size: size, color: t.leaderColor).map { .shape($0) }
+                }
+            }
+            for l in lines { builder.add(l) }
+        }
+        builder.space(t.spaceAfter)
+    }
+
+    /// Dots on a grid anchored at `to` (so they align across entries), or a solid or
+    /// dashed line, from `from` to `to` on the baseline.
+    func leaderShapes(_ style: StyledRule.Style, from: Points, to: Points, baseline: Points, size: Points, color: Color) -> [Shape] {
+        guard to > from else { return [] }
+        let dot = size * 0.1
+        let y = baseline - dot / 2
+        switch style {
+        case .dotted:
+            let spacing = size * 0.45
+            let steps = Int(((to - from) / spacing).rounded(.down))
+            guard steps >= 1 else { return [] }
+            let first = to - spacing * Double(steps)
+            return [Shape(.line(from: Point(x: first, y: y), to: Point(x: to, y: y)),
+                          stroke: Stroke(width: dot * 1.2, color: color, dash: .dotted(spacing: spacing, phase: .zero)))]
+        case .dashed:
+            return DecorationGeometry.dashed(x0: from, x1: to, y: y, width: dot * 0.6, dash: size * 0.4, gap: size * 0.25, color: color)
+                .map { [$0] } ?? []
+        default:
+            return [DecorationGeometry.solid(from, to, y, dot * 0.6, color)]
+        }
+    }
+
+    private func numberText(_ s: String, _ t: StyledTOC) -> AttributedText {
+        AttributedText(string: s, runs: [StyledRun(range: 0..<s.utf8.count, layout: t.numberLayout, paint: RunPaint(color: t.numberColor))])
+    }
+
+    private func shape(_ s: String, _ t: StyledTOC) -> ShapedParagraph {
+        builder.env.text.shape(s, runs: builder.env.shapingRuns(numberText(s, t)))
+    }
+
+    private func advance(_ p: ShapedParagraph) -> Points { Points(p.glyphs.reduce(0) { $0 + $1.advance.value }) }
+}

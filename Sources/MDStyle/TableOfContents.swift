@@ -1,0 +1,92 @@
+import MDCore
+import MDMarkdown
+import MDTheme
+
+/// The lines that place a table of contents: `[[_TOC_]]` (GitLab, Azure DevOps),
+/// `[TOC]` (Python-Markdown, MultiMarkdown) and `<!-- toc -->` (markdown-toc and most
+/// editors).
+enum TableOfContentsMarker {
+    static func matches(_ inlines: [Inline]) -> Bool {
+        let t = PlainText.of(inlines)
+        return t == "[[TOC]]" || t == "[[_TOC_]]" || t == "[TOC]"
+    }
+
+    static func matches(_ html: String) -> Bool {
+        let t = html.lowercased().filter { !$0.isWhitespace }
+        return t == "<!--toc-->"
+    }
+}
+
+extension DocumentStyler {
+    /// Replaces the first placeholder with the table of contents (later ones are
+    /// dropped); without one, puts it after the title (a leading level-1 heading) when
+    /// `wanted`.
+    mutating func placeTableOfContents(in blocks: [StyledBlock], wanted: Bool, _ root: StyleContext) -> [StyledBlock] {
+        let marker = blocks.firstIndex { if case .tocPlaceholder = $0 { return true }; return false }
+        var out = blocks.filter { if case .tocPlaceholder = $0 { return false }; return true }
+        guard marker != nil || wanted else { return out }
+        var at = marker ?? 0
+        if marker == nil, case .paragraph(let p)? = out.first, case .heading(1, _, _) = p.role { at = 1 }
+        out.insert(contentsOf: tableOfContents(headings: Self.headings(in: blocks), root), at: at)
+        return out
+    }
+
+    /// Headings in document order (inside quotes and lists too), as (level, title, anchor).
+    static func headings(in blocks: [StyledBlock]) -> [(Int, String, String)] {
+        var out: [(Int, String, String)] = []
+        var stack: [ArraySlice<StyledBlock>] = [blocks[...]]
+        while var top = stack.popLast() {
+            guard let b = top.popFirst() else { continue }
+            stack.append(top)
+            switch b {
+            case .paragraph(let p):
+                if case .heading(let level, let anchor, let title) = p.role, !anchor.isEmpty { out.append((level, title, anchor)) }
+            case .container(let c): stack.append(c.children[...])
+            case .list(let l): for item in l.items.reversed() { stack.append(item.children[...]) }
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// The title (a styled paragraph that is not an outline entry) and the entries.
+    func tableOfContents(headings: [(Int, String, String)], _ root: StyleContext) -> [StyledBlock] {
+        let t = theme.toc
+        let size = t.fontSize.resolve(em: root.size)
+        var blocks: [StyledBlock] = []
+        if !t.title.isEmpty {
+            let h = theme.headings, lv = h.level(2)
+            let font = FontSpec(families: h.fontFamily, weight: lv.fontWeight ?? h.fontWeight, italic: lv.italic ?? h.italic)
+            let hsize = lv.fontSize.resolve(em: root.size)
+            var b = TextBuilder()
+            b.append(t.title, RunLayout(font: font, size: hsize), RunPaint(color: (lv.color ?? h.color).color))
+            blocks.append(.paragraph(StyledParagraph(text: b.text, alignment: .left, lineHeight: h.lineHeight,
+                                                     spaceBefore: lv.spaceBefore.resolve(em: hsize), spaceAfter: lv.spaceAfter.resolve(em: hsize),
+                                                     keepWithNext: true, baseFont: font, baseSize: hsize, source: .unknown)))
+        }
+        let listed = headings.filter { $0.0 <= t.depth }
+        let top = listed.map(\.0).min() ?? 1
+        let entries = listed.map { (level, title, anchor) -> StyledTOC.Entry in
+            var font = root.font
+            if level == top { font.weight = t.topLevelWeight }
+            var b = TextBuilder()
+            b.append(title, RunLayout(font: font, size: size), RunPaint(color: root.color))
+            return StyledTOC.Entry(level: level - top + 1, text: b.text, anchor: anchor)
+        }
+        var numberFont = root.font
+        numberFont.features.append(FeatureSetting("tnum", 1))
+        let leader: StyledRule.Style?
+        switch t.leader {
+        case .solid?: leader = .solid
+        case .dashed?: leader = .dashed
+        case .dotted?, .text?: leader = .dotted
+        case nil: leader = nil
+        }
+        blocks.append(.tableOfContents(StyledTOC(entries: entries, numberLayout: RunLayout(font: numberFont, size: size),
+                                                 numberColor: root.color, lineHeight: root.lineHeight,
+                                                 indent: t.indent.resolve(em: size), topLevelSpace: t.topLevelSpace.resolve(em: size),
+                                                 leader: leader, leaderColor: t.leaderColor.color,
+                                                 spaceAfter: t.spaceAfter.resolve(em: root.size))))
+        return blocks
+    }
+}
