@@ -21,6 +21,9 @@ public struct DocumentStyler {
     let diagnostics: DiagnosticSink
     var slugger = Slugger()
     var firstH1: String?
+    /// Anchors from raw HTML with no text of their own to sit in (an HTML block, a
+    /// paragraph of only `<a id>`): they go to the start of the next paragraph styled.
+    var pendingAnchors: [String] = []
 
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
@@ -81,7 +84,8 @@ public struct DocumentStyler {
         case .codeBlock(_, let text):
             return [codeBlock(text, ctx, range: block.range)]
         case .htmlBlock(let html):
-            warnHTML(at: block.range.start)
+            pendingAnchors += HTMLAnchors.names(in: html)
+            if !HTMLAnchors.isOnlyAnchors(html) { warnHTML(at: block.range.start) }
             let visible = HTMLText.visibleText(html).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !visible.isEmpty else { return [] }
             return paragraph([.text(visible)], ctx, range: block.range).map { [.paragraph($0)] } ?? []
@@ -99,12 +103,16 @@ public struct DocumentStyler {
     mutating func paragraph(_ inlines: [Inline], _ ctx: StyleContext, range: SourceRange) -> StyledParagraph? {
         var builder = TextBuilder()
         appendInlines(inlines, InlineState(ctx), to: &builder)
-        guard !builder.isBlank else { return nil }
+        guard !builder.isBlank else {
+            pendingAnchors += builder.anchors.map(\.name)
+            return nil
+        }
         let p = theme.paragraph
-        return StyledParagraph(text: builder.trimmedTrailingWhitespace(), alignment: ctx.alignment, lineHeight: ctx.lineHeight,
+        let text = builder.trimmedTrailingWhitespace()
+        return StyledParagraph(text: text, alignment: ctx.alignment, lineHeight: ctx.lineHeight,
                                spaceBefore: .zero, spaceAfter: ctx.tight ? .zero : p.spaceAfter.resolve(em: ctx.size),
                                firstLineIndent: p.firstLineIndent.resolve(em: ctx.size),
-                               baseFont: ctx.font, baseSize: ctx.size, source: range)
+                               baseFont: ctx.font, baseSize: ctx.size, source: range, anchors: takeAnchors(builder, text))
     }
 
     mutating func heading(_ level: Int, _ inlines: [Inline], _ ctx: StyleContext, range: SourceRange) -> StyledParagraph {
@@ -120,13 +128,14 @@ public struct DocumentStyler {
         let title = PlainText.of(inlines)
         if level == 1, firstH1 == nil, !title.isEmpty { firstH1 = title }
         let anchor = slugger.slug(for: title)
-        return StyledParagraph(text: builder.trimmedTrailingWhitespace(), alignment: .left, lineHeight: h.lineHeight,
+        let text = builder.trimmedTrailingWhitespace()
+        return StyledParagraph(text: text, alignment: .left, lineHeight: h.lineHeight,
                                spaceBefore: lv.spaceBefore.resolve(em: hctx.size), spaceAfter: lv.spaceAfter.resolve(em: hctx.size),
                                keepWithNext: true, role: .heading(level: level, anchor: anchor, title: title),
-                               baseFont: hctx.font, baseSize: hctx.size, source: range)
+                               baseFont: hctx.font, baseSize: hctx.size, source: range, anchors: takeAnchors(builder, text))
     }
 
-    func codeBlock(_ text: String, _ ctx: StyleContext, range: SourceRange) -> StyledBlock {
+    mutating func codeBlock(_ text: String, _ ctx: StyleContext, range: SourceRange) -> StyledBlock {
         let c = theme.codeBlock
         let size = c.fontSize.resolve(em: ctx.size)
         let font = FontSpec(families: c.fontFamily, features: [FeatureSetting("liga", 0), FeatureSetting("calt", 0)])
@@ -139,7 +148,8 @@ public struct DocumentStyler {
         mark.append(c.wrapMark, layout, RunPaint(color: c.wrapMarkColor.color))
         let para = StyledParagraph(text: b.text, alignment: .left, lineHeight: c.lineHeight, spaceBefore: .zero, spaceAfter: .zero,
                                    role: .code, wrapMark: c.wrapMark.isEmpty ? nil : mark.text, preservesWhitespace: true,
-                                   baseFont: font, baseSize: size, source: range)
+                                   baseFont: font, baseSize: size, source: range,
+                                   anchors: takeAnchors(TextBuilder(), b.text))
         let pad = c.padding.resolve(em: size)
         return .container(StyledContainer(kind: .codeBlock, children: [.paragraph(para)], padding: EdgeInsets(all: pad),
                                           background: c.background?.color, border: c.borderColor?.color,

@@ -35,7 +35,7 @@ enum BuiltinThemes {
   "emphasis": { "fontWeight": null, "italic": true, "color": null, "underline": null, "strike": null },
   "strong": { "fontWeight": 700, "italic": null, "color": null, "underline": null, "strike": null },
   "strikethrough": { "fontWeight": null, "italic": null, "color": null, "underline": null, "strike": { "style": "single", "color": null, "thickness": null, "offset": null } },
-  "link": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null },
+  "link": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null, "shortenBareURLs": 0 },
   "codeSpan": {
     "fontFamily": ["DejaVu Sans Mono", "Noto Sans Mono", "monospace"],
     "fontSize": "0.86em",

@@ -12,7 +12,7 @@ public struct Theme: Codable, Sendable, Hashable {
     public var emphasis: InlineStyle
     public var strong: InlineStyle
     public var strikethrough: InlineStyle
-    public var link: InlineStyle
+    public var link: LinkStyle
     public var codeSpan: CodeSpanStyle
     public var codeBlock: CodeBlockStyle
     public var blockQuote: BlockQuoteStyle
@@ -99,6 +99,24 @@ public struct InlineStyle: Codable, Sendable, Hashable {
     public var underline: DecorationSpec?
     /// A line through the text.
     public var strike: DecorationSpec?
+}
+
+/// Links: an inline style, and how bare URLs are shown.
+public struct LinkStyle: Codable, Sendable, Hashable {
+    public var fontWeight: Int?
+    public var italic: Bool?
+    public var color: ThemeColor?
+    public var underline: DecorationSpec?
+    public var strike: DecorationSpec?
+    /// Bare URLs (autolinks, which print their own address) longer than this many
+    /// characters are shown without their scheme and with the middle elided ("…") to
+    /// this length; the link keeps the full URL. 0: shown as written.
+    public var shortenBareURLs: Int
+
+    /// The inline part, applied like emphasis or strong.
+    public var inline: InlineStyle {
+        InlineStyle(fontWeight: fontWeight, italic: italic, color: color, underline: underline, strike: strike)
+    }
 }
 
 /// An underline or strike line. Thickness and offset default to the font's own metrics

@@ -41,25 +41,38 @@ import Testing
             """
         #expect(dump(markdown) == """
             paragraph 1:1-1:95
-              link "http://a.com" title="T"
+              link "http://a.com" title="T" at 1:1
                 text "link"
               text " "
-              link "/url" title="RT"
+              link "/url" title="RT" at 1:26
                 text "ref"
               text " "
-              link "http://auto.com"
+              link "http://auto.com" at 1:35
                 text "http://auto.com"
               text " "
-              link "http://www.example.com"
+              link "http://www.example.com" at 1:53
                 text "www.example.com"
               text " "
-              link "mailto:foo@bar.com"
+              link "mailto:foo@bar.com" at 1:69
                 text "foo@bar.com"
               text " "
-              link "https://x.org/y"
+              link "https://x.org/y" at 1:81
                 text "https://x.org/y"
 
             """)
+    }
+
+    /// Links report where they start, also on later lines of a paragraph, after a hard
+    /// break and after an email autolink (where cmark-gfm may leave positions at 0:0; the
+    /// tree builder then falls back to the paragraph's start).
+    @Test func linksCarryTheirLocation() {
+        let markdown = "Intro text\nthen [a](#x) and\\\n  [b](#y) a@b.org [c](#z)\n"
+        let lines = dump(markdown).split(separator: "\n").filter { $0.contains("link ") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(lines.count == 4)
+        #expect(lines.first == "link \"#x\" at 2:6")
+        print(lines)
     }
 
     @Test func imagesCarryTheirLocation() {
