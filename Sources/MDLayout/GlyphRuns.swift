@@ -156,7 +156,7 @@ extension LineBuilder {
 
 extension String {
     /// The file path of a link destination without a URI scheme; nil for URIs.
-    /// A one-letter "scheme" is a Windows drive (`C:\\x`), so a path.
+    /// A one-letter "scheme" is a Windows drive letter, so a path.
     var relativeFilePath: String? {
         guard !isEmpty, !hasPrefix("//") else { return nil }
         let utf8 = Array(self.utf8)
