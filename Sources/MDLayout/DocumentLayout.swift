@@ -119,7 +119,7 @@ public enum DocumentLayout {
             }
         }
         func check(_ box: inout FlowBox) {
-            let at = box.fragments.first?.source.start
+            let paragraphStart = box.fragments.first?.source.start
             // As on GitHub, an anchor that differs only in case still finds its heading.
             for k in box.items.indices {
                 if case .link(let rect, .internalDestination(let name)) = box.items[k], !names.contains(name),
@@ -129,6 +129,7 @@ public enum DocumentLayout {
             }
             box.items.removeAll { item in
                 guard case .link(_, .internalDestination(let name)) = item, !names.contains(name) else { return false }
+                let at = box.linkSources[name] ?? paragraphStart
                 diagnostics.warnOnce(key: "anchor:\(name)", "link to '#\(name)' matches no heading or anchor; it is not clickable",
                                      at: at, hint: "anchors follow GitHub's rules: lowercase, spaces become hyphens, punctuation is dropped")
                 return true

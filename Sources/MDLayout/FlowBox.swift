@@ -26,6 +26,9 @@ struct FlowBox {
     var repeatsHeader: Int?
     /// Numbers of the footnotes referenced in this box, placed on its page.
     var footnotes: [Int] = []
+    /// Where the first internal link to each destination name in this box starts in the
+    /// source, so the warning about a dangling one names the link's line and column.
+    var linkSources: [String: SourceLocation] = [:]
     /// Space below the box before whatever follows it inside a footnote area (the rule's).
     var gapAfter: Points = .zero
     /// How far the text's font ascent/descent reach above/below the box (a line height

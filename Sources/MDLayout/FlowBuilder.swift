@@ -54,7 +54,8 @@ final class FlowBuilder {
         guard !ls.isEmpty else { return }
         ls[0].gapBefore = p.spaceBefore
         if case .heading(let level, let anchor, let title) = p.role, !anchor.isEmpty {
-            ls[0].anchors.append(Anchor(name: anchor, x: x, y: .zero, outline: (title, level)))
+            // At the top of the text as a viewer shows it: the font's ascent can rise above a tight line box.
+            ls[0].anchors.append(Anchor(name: anchor, x: x, y: -ls[0].inkAbove, outline: (title, level)))
             for i in 1..<ls.count { ls[i].breakBefore = .avoid }
         }
         let first = ls[0].breakBefore

@@ -121,7 +121,11 @@ extension LineBuilder {
             lines += DecorationGeometry.line(d.style, x0: seg.x0, x1: seg.x1, y: y, thickness: thickness, color: color)
                 .map { .shape($0) }
         case .link(let target):
-            links.append(.link(rect: Rect(x: seg.x0, y: .zero, width: seg.x1 - seg.x0, height: height), target: Self.target(target)))
+            // The glyphs' ascender-to-descender band (what text extraction reports as the
+            // words' boxes), so the area covers the link's text and nothing around it.
+            let (top, bottom) = verticalExtent(runs, baseline: baseline, height: height)
+            links.append(.link(rect: Rect(x: seg.x0, y: top, width: seg.x1 - seg.x0, height: bottom - top),
+                               target: Self.target(target)))
         }
     }
 
@@ -136,18 +140,40 @@ extension LineBuilder {
         return (max(top, .zero), min(bottom, height))
     }
 
-    /// `#anchor` is an internal destination; anything else stays a URI (kept relative
-    /// when it is a relative file link).
+    /// `#anchor` is an internal destination; a destination without a scheme (`docs/a.md`,
+    /// `../b.pdf`, `/abs/c.txt`) is a file, relative to the PDF, percent-decoded and
+    /// without its `?query` and `#fragment`; anything with a scheme (`https:`, `mailto:`,
+    /// `tel:`…) or starting with `//` stays a URI, as written.
     static func target(_ link: String) -> LinkTarget {
         if link.hasPrefix("#") {
             let name = String(link.dropFirst())
             return .internalDestination(name.removingPercentEncodingIfNeeded())
         }
+        if let path = link.relativeFilePath { return .file(path) }
         return .uri(link)
     }
 }
 
 extension String {
+    /// The file path of a link destination without a URI scheme; nil for URIs.
+    /// A one-letter "scheme" is a Windows drive letter, so a path.
+    var relativeFilePath: String? {
+        guard !isEmpty, !hasPrefix("//") else { return nil }
+        let utf8 = Array(self.utf8)
+        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 1 {
+            let head = utf8[..<colon]
+            func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+            let isScheme = isAlpha(head[head.startIndex]) && head.allSatisfy {
+                isAlpha($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                    || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            }
+            if isScheme { return nil }
+        }
+        let end = utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+        let path = String(decoding: utf8[..<end], as: UTF8.self).removingPercentEncodingIfNeeded()
+        return path.isEmpty ? nil : path
+    }
+
     func removingPercentEncodingIfNeeded() -> String {
         guard contains("%") else { return self }
         var out: [UInt8] = []

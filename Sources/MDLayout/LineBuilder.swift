@@ -27,8 +27,11 @@ struct LineBuilder {
             var markItems: [PageItem] = []
             let continuation = p.isContinuation(r.lowerBound)
             if continuation { indent += p.wrapMarkWidth }
-            let line = makeLine(p, r, x: x + indent, width: width - indent,
+            var line = makeLine(p, r, x: x + indent, width: width - indent,
                                 justify: para.alignment == .justify && !lastOfParagraph && !endsHard)
+            let (anchors, sources) = linkMarks(para, line: r, isLast: lastOfParagraph, glyphs: line.displayed,
+                                               originX: line.usedX)
+            line.displayed = []
             if continuation, let mark = p.wrapMark {
                 markItems = glyphItems(Array(mark.text.utf8), para.wrapMark!, glyphs: mark.glyphs[...], textEnd: mark.text.utf8.count,
                                        originX: x, baseline: line.baseline)
@@ -37,6 +40,8 @@ struct LineBuilder {
                               breakBefore: .allowed, firstBaseline: line.baseline)
             box.inkAbove = line.inkAbove
             box.inkBelow = line.inkBelow
+            box.anchors = anchors
+            box.linkSources = sources
             for (number, x) in line.footnoteReferences {
                 box.footnotes.append(number)
                 box.anchors.append(Anchor(name: "fnref-\(number)", x: x, y: .zero, outline: nil))
@@ -65,6 +70,9 @@ struct LineBuilder {
         var footnoteReferences: [(Int, Points)] = []
         var inkAbove = Points.zero
         var inkBelow = Points.zero
+        /// The line's glyphs in display order, drawn from `usedX` (for `linkMarks`).
+        var displayed: [ShapedGlyph] = []
+        var usedX = Points.zero
     }
 
     /// One line: vertical metrics, alignment, glyph runs and decorations. y values are
@@ -139,7 +147,8 @@ struct LineBuilder {
                                     usedRect: Rect(x: startX, y: .zero, width: usedWidth, height: ascent + descent),
                                     baseline: baseline, range: range, text: text, source: para.source)
         return Line(height: ascent + descent, baseline: baseline, items: items, fragment: fragment,
-                    footnoteReferences: references, inkAbove: inkAbove, inkBelow: inkBelow)
+                    footnoteReferences: references, inkAbove: inkAbove, inkBelow: inkBelow,
+                    displayed: displayed, usedX: startX)
     }
 
     /// The glyphs of the visible range, reshaped when a line edge falls where HarfBuzz

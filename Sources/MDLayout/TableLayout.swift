@@ -37,10 +37,14 @@ struct TableLayout {
             }
             var fragments: [LineFragment] = []
             var firstBaseline: Points?
+            var anchors: [Anchor] = []
+            var linkSources: [String: SourceLocation] = [:]
             for lines in cellBoxes {
                 var y = pad
                 for l in lines {
                     items += l.items.map { $0.offsetBy(dy: y) }
+                    anchors += l.anchors.map { Anchor(name: $0.name, x: $0.x, y: $0.y + y, outline: $0.outline) }
+                    linkSources.merge(l.linkSources) { first, _ in first }
                     fragments += l.fragments.map { $0.offsetBy(dy: y) }
                     if firstBaseline == nil, let b = l.firstBaseline { firstBaseline = y + b }
                     y += l.height
@@ -58,6 +62,8 @@ struct TableLayout {
             var box = FlowBox(height: height, items: items, fragments: fragments,
                               breakBefore: r == 1 ? .avoid : .allowed, firstBaseline: firstBaseline)
             box.firstXHeight = env.metrics(t.rows[r][0].baseFont).xHeight.at(t.rows[r][0].baseSize)
+            box.anchors = anchors
+            box.linkSources = linkSources
             if r == 0 { headerIndex = builder.boxes.count } else { box.repeatsHeader = headerIndex }
             builder.add(box)
         }

@@ -94,8 +94,8 @@ private struct DumpWriter {
         case .emphasis(let children): container("emphasis", children, depth)
         case .strong(let children): container("strong", children, depth)
         case .strikethrough(let children): container("strikethrough", children, depth)
-        case .link(let destination, let title, let children):
-            container("link \(Self.quote(destination))\(Self.titled(title))", children, depth)
+        case .link(let destination, let title, let children, let at):
+            container("link \(Self.quote(destination))\(Self.titled(title)) at \(at)", children, depth)
         case .image(let source, let title, let alt, let at):
             container("image \(Self.quote(source))\(Self.titled(title)) at \(at)", alt, depth)
         case .html(let html, let at): line(depth, "html \(Self.quote(html)) at \(at)")

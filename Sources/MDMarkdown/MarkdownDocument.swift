@@ -79,7 +79,9 @@ public indirect enum Inline: Sendable {
     case emphasis([Inline])
     case strong([Inline])
     case strikethrough([Inline])
-    case link(destination: String, title: String, [Inline])
+    /// A link; `at` is where it starts in the source (its `[`, or the first character of
+    /// an autolink), for diagnostics about its destination.
+    case link(destination: String, title: String, [Inline], at: SourceLocation)
     case image(source: String, title: String, alt: [Inline], at: SourceLocation)
     /// Raw inline HTML, verbatim.
     case html(String, at: SourceLocation)

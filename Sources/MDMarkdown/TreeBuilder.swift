@@ -163,7 +163,8 @@ struct TreeBuilder {
         case .strong: appendInline(.strong(frame.inlines))
         case .strikethrough: appendInline(.strikethrough(frame.inlines))
         case .link(let destination, let title):
-            appendInline(.link(destination: destination, title: title, frame.inlines))
+            let at = location(of: frame.node, in: frame.leafBlockRange)
+            appendInline(.link(destination: destination, title: title, frame.inlines, at: at))
         case .image(let source, let title):
             let at = location(of: frame.node, in: frame.leafBlockRange)
             appendInline(.image(source: source, title: title, alt: frame.inlines, at: at))

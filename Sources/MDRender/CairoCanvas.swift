@@ -13,9 +13,10 @@ final class CairoCanvas: Canvas {
     var cr: OpaquePointer { pdf.context }
     let fonts: FontFaceCache
     let images = ImageCache()
-    /// The real URI of each `.link` to a URI, in order; cairo gets placeholders (see
-    /// `TagAttributes`) and `PDFPostProcessor` writes these.
-    private(set) var linkURIs: [String] = []
+    /// The real target (`.uri` or `.file`) of each external link, in order; cairo gets
+    /// placeholder URIs (see `TagAttributes`) and `PDFPostProcessor` writes the real
+    /// actions over them.
+    private(set) var externalLinks: [LinkTarget] = []
     /// Scratch buffers reused by every glyph run, so drawing a run allocates nothing once
     /// they have grown to the longest run.
     var glyphBuffer: [cairo_glyph_t] = []
@@ -91,9 +92,9 @@ final class CairoCanvas: Canvas {
     func addLink(_ rect: Rect, to target: LinkTarget) {
         let attributes: String
         switch target {
-        case .uri(let uri):
-            attributes = TagAttributes.uriLink(index: linkURIs.count, rect: rect)
-            linkURIs.append(uri)
+        case .uri, .file:
+            attributes = TagAttributes.uriLink(index: externalLinks.count, rect: rect)
+            externalLinks.append(target)
         case .internalDestination(let name):
             attributes = TagAttributes.destinationLink(name, rect: rect)
         }

@@ -4,10 +4,17 @@ import MDPage
 /// The single walk over a `PagedDocument` shared by every canvas: pages in order, items
 /// in painting order, then the outline.
 enum DocumentWalk {
+    ///
+    /// A destination name met again (a raw-HTML anchor named like a heading, a table
+    /// header repeated on a later page) is skipped: the first one in page order wins, as
+    /// the first element with an id does in a browser. cairo 1.16 would keep both in its
+    /// name tree, and readers would pick either.
     static func draw(_ document: PagedDocument, on canvas: some Canvas) throws(ConversionError) {
+        var destinations = Set<String>()
         for page in document.pages {
             try canvas.withPage(size: page.size) { () throws(ConversionError) in
                 for item in page.items {
+                    if case .destination(let name, _) = item, !destinations.insert(name).inserted { continue }
                     try draw(item, on: canvas)
                 }
             }

@@ -7,15 +7,17 @@ import MDPage
 /// - replaces the document information dictionary with exactly `DocumentMetadata`
 ///   (cairo's own, with the current time in it, never survives) and sets `/Lang`;
 /// - writes each link's real URI over cairo's placeholder (see `TagAttributes`), turns
-///   cairo's UTF-16 `/Dest` names into the byte strings its name tree uses (cairo 1.16
-///   writes the two differently, so strict readers find no match), and gives every link
-///   a `/Border [0 0 0]` besides cairo's `/BS` of width 0;
+///   or a `/Launch` / `/GoToR` action for a file link (see `PDFLinkActions.swift`),
+///   turns cairo's UTF-16 `/Dest` names into the byte strings its name tree uses (cairo
+///   1.16 writes the two differently, so strict readers find no match), gives every link
+///   a `/Border [0 0 0]` besides cairo's `/BS` of width 0, and sets its `/Rect` to the
+///   exact bounds of its `/QuadPoints` (cairo rounds the rect outward to whole points);
 /// - writes with a deterministic /ID, object streams and compressed streams, so the same
 ///   document gives the same bytes.
 struct PDFPostProcessor {
     var metadata: DocumentMetadata
-    /// The real URI of each placeholder, by index.
-    var linkURIs: [String]
+    /// The real target (`.uri` or `.file`) of each placeholder URI, by index.
+    var externalLinks: [LinkTarget]
 
     func process(_ input: [UInt8]) throws(ConversionError) -> [UInt8] {
         let session = try QPDFSession()
@@ -80,30 +82,12 @@ struct PDFPostProcessor {
                 let border = qpdf_oh_new_array(s.q)
                 for _ in 0..<3 { qpdf_oh_append_item(s.q, border, qpdf_oh_new_integer(s.q, 0)) }
                 qpdf_oh_replace_key(s.q, annot, "/Border", border)
-                try restoreURI(s, in: annot)
+                s.setRectFromQuadPoints(of: annot)
+                try restoreAction(s, in: annot)
                 s.rewriteDestName(in: annot)
             }
         }
         try s.check("rewriting link annotations")
-    }
-
-    /// Swaps a placeholder `/URI` for the real one, as a byte string (qpdf escapes it).
-    private func restoreURI(_ s: QPDFSession, in annot: qpdf_oh) throws(ConversionError) {
-        let action = qpdf_oh_get_key(s.q, annot, "/A")
-        guard qpdf_oh_is_dictionary(s.q, action) != 0 else { return }
-        let uri = qpdf_oh_get_key(s.q, action, "/URI")
-        guard qpdf_oh_is_string(s.q, uri) != 0, let raw = qpdf_oh_get_string_value(s.q, uri) else { return }
-        let placeholder = String(cString: raw)
-        guard placeholder.hasPrefix(TagAttributes.placeholderPrefix) else { return }
-        guard let index = Int(placeholder.dropFirst(TagAttributes.placeholderPrefix.count)),
-              linkURIs.indices.contains(index) else {
-            throw .renderFailed(reason: "PDF link \(placeholder) has no URI")
-        }
-        var real = linkURIs[index]
-        let value = real.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(s.q, $0.baseAddress, $0.count) }
-        }
-        qpdf_oh_replace_key(s.q, action, "/URI", value)
     }
 
     /// Visits every outline item (explicit stack, each object once) and fixes its /Dest.

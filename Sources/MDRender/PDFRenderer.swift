@@ -8,17 +8,17 @@ import MDPage
 public enum PDFRenderer {
     /// The PDF for `document`. The same document gives byte-identical output.
     public static func render(_ document: PagedDocument) throws(ConversionError) -> [UInt8] {
-        let (bytes, linkURIs) = try drawWithCairo(document)
-        let post = PDFPostProcessor(metadata: document.metadata, linkURIs: linkURIs)
+        let (bytes, links) = try drawWithCairo(document)
+        let post = PDFPostProcessor(metadata: document.metadata, externalLinks: links)
         return try post.process(bytes)
     }
 
     /// cairo's own PDF, before the qpdf pass (its xref is broken when links are present),
-    /// and the URIs its link placeholders stand for.
-    static func drawWithCairo(_ document: PagedDocument) throws(ConversionError) -> (bytes: [UInt8], linkURIs: [String]) {
+    /// and the targets its link placeholders stand for.
+    static func drawWithCairo(_ document: PagedDocument) throws(ConversionError) -> (bytes: [UInt8], links: [LinkTarget]) {
         let canvas = try CairoCanvas()
         try DocumentWalk.draw(document, on: canvas)
-        return (try canvas.finish(), canvas.linkURIs)
+        return (try canvas.finish(), canvas.externalLinks)
     }
 
     /// One line per drawing command, numbers rounded to 2 decimals: the text oracle for tests.

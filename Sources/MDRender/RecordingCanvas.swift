@@ -59,6 +59,7 @@ final class RecordingCanvas: Canvas {
         switch target {
         case .uri(let uri): lines.append("link \(rect) uri \(quoted(uri, mark: "'"))")
         case .internalDestination(let name): lines.append("link \(rect) dest \(quoted(name, mark: "'"))")
+        case .file(let path): lines.append("link \(rect) file \(quoted(path, mark: "'"))")
         }
     }
 

@@ -35,7 +35,7 @@ extension DocumentStyler {
         for inline in inlines {
             switch inline {
             case .image(let src, _, _, let at): found.append((src, nil, at))
-            case .link(let dest, _, let children):
+            case .link(let dest, _, let children, _):
                 guard children.count == 1, case .image(let src, _, _, let at) = children[0] else { return nil }
                 found.append((src, dest, at))
             case .softBreak, .lineBreak: continue

@@ -27,6 +27,9 @@ public struct DocumentStyler {
     var firstH1: String?
     /// Counters of the numbered heading levels (index 0 = level 1).
     var headingNumbers = [Int](repeating: 0, count: 6)
+    /// Anchors from raw HTML with no text of their own to sit in (an HTML block, a
+    /// paragraph of only `<a id>`): they go to the start of the next paragraph styled.
+    var pendingAnchors: [String] = []
 
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
@@ -90,7 +93,8 @@ public struct DocumentStyler {
             return [codeBlock(text, ctx, range: block.range)]
         case .htmlBlock(let html):
             if TableOfContentsMarker.matches(html) { return [.tocPlaceholder] }
-            warnHTML(at: block.range.start)
+            pendingAnchors += HTMLAnchors.names(in: html)
+            if !HTMLAnchors.isOnlyAnchors(html) { warnHTML(at: block.range.start) }
             let visible = HTMLText.visibleText(html).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !visible.isEmpty else { return [] }
             return paragraph([.text(visible)], ctx, range: block.range).map { [.paragraph($0)] } ?? []
@@ -108,15 +112,19 @@ public struct DocumentStyler {
     mutating func paragraph(_ inlines: [Inline], _ ctx: StyleContext, range: SourceRange, indent: Bool = false) -> StyledParagraph? {
         var builder = TextBuilder()
         appendInlines(inlines, InlineState(ctx), to: &builder)
-        guard !builder.isBlank else { return nil }
+        guard !builder.isBlank else {
+            pendingAnchors += builder.anchors.map(\.name)
+            return nil
+        }
         let p = theme.paragraph
-        return StyledParagraph(text: builder.trimmedTrailingWhitespace(), alignment: ctx.alignment, lineHeight: ctx.lineHeight,
+        let text = builder.trimmedTrailingWhitespace()
+        return StyledParagraph(text: text, alignment: ctx.alignment, lineHeight: ctx.lineHeight,
                                spaceBefore: .zero, spaceAfter: ctx.tight ? .zero : p.spaceAfter.resolve(em: ctx.size),
                                firstLineIndent: indent ? p.firstLineIndent.resolve(em: ctx.size) : .zero,
-                               baseFont: ctx.font, baseSize: ctx.size, source: range)
+                               baseFont: ctx.font, baseSize: ctx.size, source: range, anchors: takeAnchors(builder, text))
     }
 
-    func codeBlock(_ text: String, _ ctx: StyleContext, range: SourceRange) -> StyledBlock {
+    mutating func codeBlock(_ text: String, _ ctx: StyleContext, range: SourceRange) -> StyledBlock {
         let c = theme.codeBlock
         let size = c.fontSize.resolve(em: ctx.size)
         let font = FontSpec(families: c.fontFamily, features: Self.features(c.features))
@@ -129,7 +137,8 @@ public struct DocumentStyler {
         mark.append(c.wrapMark, layout, RunPaint(color: c.wrapMarkColor.color))
         let para = StyledParagraph(text: b.text, alignment: .left, lineHeight: c.lineHeight, spaceBefore: .zero, spaceAfter: .zero,
                                    role: .code, wrapMark: c.wrapMark.isEmpty ? nil : mark.text, preservesWhitespace: true,
-                                   baseFont: font, baseSize: size, source: range)
+                                   baseFont: font, baseSize: size, source: range,
+                                   anchors: takeAnchors(TextBuilder(), b.text))
         let pad = c.padding.resolve(em: size)
         return .container(StyledContainer(kind: .codeBlock, children: [.paragraph(para)], padding: EdgeInsets(all: pad),
                                           background: c.background?.color, border: c.borderColor?.color,

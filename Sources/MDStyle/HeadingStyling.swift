@@ -25,11 +25,12 @@ extension DocumentStyler {
         let title = number.map { "\($0) \(plain)" } ?? plain
         let gap = h.borderGap.resolve(em: hctx.size)
         let spaceAfter = lv.spaceAfter.resolve(em: hctx.size)
-        let para = StyledParagraph(text: builder.trimmedTrailingWhitespace(), alignment: h.alignment, lineHeight: h.lineHeight,
+        let text = builder.trimmedTrailingWhitespace()
+        let para = StyledParagraph(text: text, alignment: h.alignment, lineHeight: h.lineHeight,
                                    spaceBefore: lv.spaceBefore.resolve(em: hctx.size),
                                    spaceAfter: lv.borderBottom == nil ? spaceAfter : gap,
                                    keepWithNext: true, role: .heading(level: level, anchor: anchor, title: title),
-                                   baseFont: hctx.font, baseSize: hctx.size, source: range)
+                                   baseFont: hctx.font, baseSize: hctx.size, source: range, anchors: takeAnchors(builder, text))
         guard let border = lv.borderBottom else { return [.paragraph(para)] }
         let rule = StyledRule(color: border.color, thickness: h.borderWidth.resolve(em: hctx.size),
                               spaceBefore: .zero, spaceAfter: spaceAfter)

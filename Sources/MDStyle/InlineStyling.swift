@@ -39,11 +39,17 @@ extension DocumentStyler {
                 st.apply(theme.strikethrough)
                 if st.strike == nil { st.strike = TextDecoration(style: .single) }
                 appendInlines(children, st, to: &b)
-            case .link(let destination, _, let children):
+            case .link(let destination, _, let children, let at):
                 var st = state
-                st.apply(theme.link)
+                st.apply(theme.link.inline)
                 st.link = destination
-                appendInlines(children, st, to: &b)
+                st.linkSource = at
+                if let shown = BareURL.displayText(destination: destination, children: children,
+                                                   maxLength: theme.link.shortenBareURLs) {
+                    b.append(shown, st.layout, st.paint)
+                } else {
+                    appendInlines(children, st, to: &b)
+                }
             case .image(let source, _, let alt, let at):
                 // Images inside running text print their alt text (see `standaloneImages`).
                 var st = state
@@ -58,11 +64,14 @@ extension DocumentStyler {
                 b.append(altText.isEmpty ? "[image]" : altText, st.layout, st.paint)
             case .html(let html, let at):
                 // <u>, <ins> and <mark> change the style of the inlines that follow, up to
-                // their closing tag; other tags are left out (their text is kept).
+                // their closing tag; <a id> and <a name> are destinations at this spot;
+                // other tags are left out (their text is kept).
                 if let change = HTMLText.styleTag(html) {
                     applyTag(change, base: stateBeforeTags, to: &state)
                     continue
                 }
+                for name in HTMLAnchors.names(in: html) { b.addAnchor(name) }
+                if HTMLAnchors.isOnlyAnchors(html) || Self.isAnchorEnd(html) { continue }
                 warnHTML(at: at)
                 let visible = HTMLText.visibleText(html)
                 b.append(visible, state.layout, state.paint)
@@ -92,6 +101,14 @@ extension DocumentStyler {
         }
     }
 
+    /// `</a>` alone: the end of an anchor (or of a link mdpdf does not interpret), which
+    /// hides nothing from the reader.
+    static func isAnchorEnd(_ html: String) -> Bool {
+        let tags = HTMLAnchors.tags(in: html)
+        return tags.count == 1 && tags[0].name == "a" && tags[0].closing
+            && HTMLText.visibleText(html).allSatisfy(\.isWhitespace)
+    }
+
     /// Removes C0 control characters other than tab and newline (they have no glyphs),
     /// and turns tabs into spaces.
     static func clean(_ s: String) -> String {
@@ -117,7 +134,7 @@ enum PlainText {
             case .text(let s), .code(let s): out += s
             case .softBreak, .lineBreak: out += " "
             case .emphasis(let c), .strong(let c), .strikethrough(let c): stack.append(c[...])
-            case .link(_, _, let c): stack.append(c[...])
+            case .link(_, _, let c, _): stack.append(c[...])
             case .image(_, _, let alt, _): stack.append(alt[...])
             case .html(let h, _): out += HTMLText.visibleText(h)
             case .footnoteReference(let n, _): out += String(n)

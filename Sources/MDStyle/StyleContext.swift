@@ -26,6 +26,7 @@ struct InlineState {
     var strike: TextDecoration?
     var highlight: Color?
     var link: String?
+    var linkSource: SourceLocation?
     var footnoteReference: Int?
     var baselineShift: Points = .zero
     var background: Color?
@@ -48,7 +49,8 @@ struct InlineState {
     var layout: RunLayout { RunLayout(font: font, size: size, baselineShift: baselineShift) }
     var paint: RunPaint {
         RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, highlight: highlight,
-                 underline: underline, strike: strike, link: link, footnoteReference: footnoteReference)
+                 underline: underline, strike: strike, link: link, linkSource: linkSource,
+                 footnoteReference: footnoteReference)
     }
 }
 
@@ -68,7 +70,14 @@ extension TextDecoration {
 /// Builds an `AttributedText`, merging adjacent appends with equal attributes into one run.
 struct TextBuilder {
     private(set) var text = AttributedText()
+    /// Raw-HTML anchors met so far, at the offset of the text that follows them.
+    private(set) var anchors: [TextAnchor] = []
     private var byteCount = 0
+
+    /// A named destination at the current end of the text.
+    mutating func addAnchor(_ name: String) {
+        anchors.append(TextAnchor(offset: byteCount, name: name))
+    }
 
     mutating func append(_ s: String, _ layout: RunLayout, _ paint: RunPaint) {
         guard !s.isEmpty else { return }

@@ -123,14 +123,17 @@ public struct StyledParagraph: Sendable {
     public var baseFont: FontSpec
     public var baseSize: Points
     public var source: SourceRange
+    /// Named destinations inside the text (raw-HTML `<a id>` / `<a name>`), ascending by
+    /// offset; every offset is within `0...text.string.utf8.count`.
+    public var anchors: [TextAnchor]
     public init(text: AttributedText, alignment: TextAlignment, lineHeight: Double, spaceBefore: Points,
                 spaceAfter: Points, firstLineIndent: Points = .zero, keepWithNext: Bool = false, role: BlockRole = .body,
                 wrapMark: AttributedText? = nil, preservesWhitespace: Bool = false, baseFont: FontSpec, baseSize: Points,
-                source: SourceRange) {
+                source: SourceRange, anchors: [TextAnchor] = []) {
         self.text = text; self.alignment = alignment; self.lineHeight = lineHeight; self.spaceBefore = spaceBefore
         self.spaceAfter = spaceAfter; self.firstLineIndent = firstLineIndent; self.keepWithNext = keepWithNext
         self.role = role; self.wrapMark = wrapMark; self.preservesWhitespace = preservesWhitespace
-        self.baseFont = baseFont; self.baseSize = baseSize; self.source = source
+        self.baseFont = baseFont; self.baseSize = baseSize; self.source = source; self.anchors = anchors
     }
 }
 
@@ -176,15 +179,19 @@ public struct RunPaint: Hashable, Sendable {
     public var strike: TextDecoration?
     /// A link target: an absolute URI, a relative file path, or `#anchor`.
     public var link: String?
+    /// Where the link that `link` comes from starts in the source, so a warning about
+    /// its destination (an anchor that does not exist) names the link's own line and
+    /// column. nil for links the style stage makes itself (footnote references).
+    public var linkSource: SourceLocation?
     /// Set on a footnote reference: layout places note `n` on the page of this run and
     /// marks the spot as the note's way back (`fnref-n`).
     public var footnoteReference: Int?
     public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero, highlight: Color? = nil,
                 underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: String? = nil,
-                footnoteReference: Int? = nil) {
+                linkSource: SourceLocation? = nil, footnoteReference: Int? = nil) {
         self.color = color; self.background = background; self.backgroundPadding = backgroundPadding
         self.highlight = highlight; self.underline = underline; self.strike = strike; self.link = link
-        self.footnoteReference = footnoteReference
+        self.linkSource = linkSource; self.footnoteReference = footnoteReference
     }
 }
 

@@ -233,7 +233,7 @@ enum BuiltinThemes {
   "strong": { "fontWeight": 700, "italic": null, "color": null, "underline": null, "strike": null },
   "strikethrough": { "fontWeight": null, "italic": null, "color": null, "underline": null,
                      "strike": { "style": "single", "color": null, "thickness": null, "offset": null } },
-  "link": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null },
+  "link": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null, "shortenBareURLs": 0 },
   "underline": { "fontWeight": null, "italic": null, "color": null,
                  "underline": { "style": "single", "color": null, "thickness": null, "offset": null }, "strike": null },
   "footnoteReference": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null },
@@ -486,7 +486,19 @@ enum BuiltinThemes {
     "emphasis": { "$ref": "#/$defs/inline" },
     "strong": { "$ref": "#/$defs/inline" },
     "strikethrough": { "$ref": "#/$defs/inline" },
-    "link": { "$ref": "#/$defs/inline" },
+    "link": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "Links: applied over the surrounding text, plus how bare URLs are shown.",
+      "properties": {
+        "fontWeight": { "anyOf": [{ "$ref": "#/$defs/fontWeight" }, { "type": "null" }] },
+        "italic": { "type": ["boolean", "null"] },
+        "color": { "$ref": "#/$defs/optionalColor" },
+        "underline": { "$ref": "#/$defs/optionalDecoration" },
+        "strike": { "$ref": "#/$defs/optionalDecoration" },
+        "shortenBareURLs": { "type": "integer", "minimum": 0, "description": "Show bare URLs longer than this without their scheme and with the middle elided; 0: as written. The link keeps the full URL." }
+      }
+    },
     "html": { "$ref": "#/$defs/inline" },
     "underline": { "$ref": "#/$defs/inline", "description": "Raw-HTML <u> and <ins>." },
     "footnoteReference": { "$ref": "#/$defs/inline", "description": "The superscript number of a footnote reference." },

@@ -22,7 +22,7 @@ public struct Theme: Codable, Sendable, Hashable {
     public var emphasis: InlineStyle
     public var strong: InlineStyle
     public var strikethrough: InlineStyle
-    public var link: InlineStyle
+    public var link: LinkStyle
     public var highlight: HighlightStyle
     public var codeSpan: CodeSpanStyle
     public var codeBlock: CodeBlockStyle

@@ -81,6 +81,24 @@ public struct InlineStyle: Codable, Sendable, Hashable {
     public var strike: DecorationSpec?
 }
 
+/// The style of links: an inline style plus how bare URLs are shown.
+public struct LinkStyle: Codable, Sendable, Hashable {
+    public var fontWeight: Int?
+    public var italic: Bool?
+    public var color: ThemeColor?
+    public var underline: DecorationSpec?
+    public var strike: DecorationSpec?
+    /// Bare URLs (autolinks, which print their own address) longer than this many
+    /// characters are shown without their scheme and with the middle elided ("…") to
+    /// this length; the link keeps the full URL. 0: shown as written.
+    public var shortenBareURLs: Int
+
+    /// The inline part, applied like emphasis or strong.
+    public var inline: InlineStyle {
+        InlineStyle(fontWeight: fontWeight, italic: italic, color: color, underline: underline, strike: strike)
+    }
+}
+
 /// An underline or strike line. Thickness and offset default to the font's own metrics
 /// (`post` underline, OS/2 strikeout); `em` is relative to the decorated text's size.
 public struct DecorationSpec: Codable, Sendable, Hashable {

@@ -106,7 +106,7 @@ struct ElementCounts: Equatable, CustomStringConvertible {
             switch inline {
             case .emphasis(let c): counts["em", default: 0] += 1; inlines += c
             case .strong(let c): counts["strong", default: 0] += 1; inlines += c
-            case .strikethrough(let c), .link(_, _, let c): inlines += c
+            case .strikethrough(let c), .link(_, _, let c, _): inlines += c
             case .image(_, _, _, _): counts["img", default: 0] += 1  // alt text renders as text
             default: break
             }

@@ -1,0 +1,87 @@
+import CQPDF
+import MDCore
+import MDPage
+
+extension PDFPostProcessor {
+    /// Swaps a placeholder `/URI` action for the real one: a `/URI` action (the URI as a
+    /// byte string, which qpdf escapes) or, for a file, `/GoToR` to the first page of a
+    /// `.pdf` and `/Launch` for any other file, both with the path as written (viewers
+    /// resolve a relative path against the PDF's own folder).
+    func restoreAction(_ s: QPDFSession, in annot: qpdf_oh) throws(ConversionError) {
+        let action = qpdf_oh_get_key(s.q, annot, "/A")
+        guard qpdf_oh_is_dictionary(s.q, action) != 0 else { return }
+        let uri = qpdf_oh_get_key(s.q, action, "/URI")
+        guard qpdf_oh_is_string(s.q, uri) != 0, let raw = qpdf_oh_get_string_value(s.q, uri) else { return }
+        let placeholder = String(cString: raw)
+        guard placeholder.hasPrefix(TagAttributes.placeholderPrefix) else { return }
+        guard let index = Int(placeholder.dropFirst(TagAttributes.placeholderPrefix.count)),
+              externalLinks.indices.contains(index) else {
+            throw .renderFailed(reason: "PDF link \(placeholder) has no target")
+        }
+        switch externalLinks[index] {
+        case .uri(let real), .internalDestination(let real):
+            // (An internal destination never gets a placeholder; written as a URI if it did.)
+            qpdf_oh_replace_key(s.q, action, "/URI", s.byteString(real))
+        case .file(let path):
+            qpdf_oh_replace_key(s.q, annot, "/A", fileAction(s, path: path))
+        }
+    }
+
+    /// `<< /S /GoToR /F … /D [0 /Fit] >>` for a PDF, `<< /S /Launch /F … >>` otherwise.
+    private func fileAction(_ s: QPDFSession, path: String) -> qpdf_oh {
+        let action = qpdf_oh_new_dictionary(s.q)
+        qpdf_oh_replace_key(s.q, action, "/Type", qpdf_oh_new_name(s.q, "/Action"))
+        let isPDF = path.lowercased().hasSuffix(".pdf")
+        qpdf_oh_replace_key(s.q, action, "/S", qpdf_oh_new_name(s.q, isPDF ? "/GoToR" : "/Launch"))
+        qpdf_oh_replace_key(s.q, action, "/F", fileSpecification(s, path: path))
+        if isPDF {
+            let dest = qpdf_oh_new_array(s.q)
+            qpdf_oh_append_item(s.q, dest, qpdf_oh_new_integer(s.q, 0))
+            qpdf_oh_append_item(s.q, dest, qpdf_oh_new_name(s.q, "/Fit"))
+            qpdf_oh_replace_key(s.q, action, "/D", dest)
+        }
+        return action
+    }
+
+    /// A file specification string `(path)` for an ASCII path (what every viewer reads);
+    /// otherwise a dictionary with the UTF-8 bytes as `/F` and the text as `/UF`, the
+    /// form PDF 1.7 gives for names outside ASCII.
+    private func fileSpecification(_ s: QPDFSession, path: String) -> qpdf_oh {
+        if path.utf8.allSatisfy({ $0 < 0x80 }) { return s.byteString(path) }
+        let spec = qpdf_oh_new_dictionary(s.q)
+        qpdf_oh_replace_key(s.q, spec, "/Type", qpdf_oh_new_name(s.q, "/Filespec"))
+        qpdf_oh_replace_key(s.q, spec, "/F", s.byteString(path))
+        qpdf_oh_replace_key(s.q, spec, "/UF", qpdf_oh_new_unicode_string(s.q, path))
+        return spec
+    }
+}
+
+extension QPDFSession {
+    /// A PDF string holding `text`'s UTF-8 bytes as they are (qpdf escapes them).
+    func byteString(_ text: String) -> qpdf_oh {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { qpdf_oh_new_binary_string(q, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Sets a link's `/Rect` to the bounds of its `/QuadPoints`, which cairo writes
+    /// exactly, while it rounds `/Rect` outward to whole points. No quad points: unchanged.
+    func setRectFromQuadPoints(of annot: qpdf_oh) {
+        let quads = qpdf_oh_get_key(q, annot, "/QuadPoints")
+        guard qpdf_oh_is_array(q, quads) != 0 else { return }
+        let n = qpdf_oh_get_array_n_items(q, quads)
+        guard n >= 8, n % 2 == 0 else { return }
+        var xs: [Double] = [], ys: [Double] = []
+        for i in 0..<n {
+            let v = qpdf_oh_get_array_item(q, quads, i)
+            guard qpdf_oh_is_number(q, v) != 0 else { return }
+            if i % 2 == 0 { xs.append(qpdf_oh_get_numeric_value(q, v)) } else { ys.append(qpdf_oh_get_numeric_value(q, v)) }
+        }
+        let rect = qpdf_oh_new_array(q)
+        for v in [xs.min()!, ys.min()!, xs.max()!, ys.max()!] {
+            qpdf_oh_append_item(q, rect, qpdf_oh_new_real_from_double(q, v, 3))
+        }
+        qpdf_oh_replace_key(q, annot, "/Rect", rect)
+    }
+}
