@@ -39,12 +39,14 @@ struct TableLayout {
             var firstBaseline: Points?
             var anchors: [Anchor] = []
             var linkSources: [String: SourceLocation] = [:]
+            var footnotes: [Int] = []
             for lines in cellBoxes {
                 var y = pad
                 for l in lines {
                     items += l.items.map { $0.offsetBy(dy: y) }
                     anchors += l.anchors.map { Anchor(name: $0.name, x: $0.x, y: $0.y + y, outline: $0.outline) }
                     linkSources.merge(l.linkSources) { first, _ in first }
+                    footnotes += l.footnotes.filter { !footnotes.contains($0) }
                     fragments += l.fragments.map { $0.offsetBy(dy: y) }
                     if firstBaseline == nil, let b = l.firstBaseline { firstBaseline = y + b }
                     y += l.height
@@ -64,6 +66,7 @@ struct TableLayout {
             box.firstXHeight = env.metrics(t.rows[r][0].baseFont).xHeight.at(t.rows[r][0].baseSize)
             box.anchors = anchors
             box.linkSources = linkSources
+            box.footnotes = footnotes
             if r == 0 { headerIndex = builder.boxes.count } else { box.repeatsHeader = headerIndex }
             builder.add(box)
         }

@@ -76,4 +76,9 @@ import Testing
         let texts = r.fragments[0].map(\.text)
         #expect(texts.firstIndex(of: "More text.")! < texts.firstIndex(of: "The note.")!)
     }
+
+    @Test func aReferenceInATableCellPutsItsNoteOnThatPage() throws {
+        let (r, _) = try layOut("| a | b |\n|---|---|\n| cell[^t] | x |\n\n[^t]: Table note.", theme: "{\(a5)}")
+        #expect(r.fragments[0].contains { $0.text == "Table note." })
+    }
 }
