@@ -12,9 +12,9 @@ public struct LayoutResult: Sendable {
 
 /// The layout stage: styled blocks → line fragments → pages of positioned items.
 public enum DocumentLayout {
-    /// Lays out `document`. A table of contents needs the pages its headings land on,
-    /// and its own length can move them: the document is laid out again with the page
-    /// numbers of the previous pass until they no longer change (at most five passes).
+    /// Lays out `document`. Page numbers in a table of contents are drawn after
+    /// pagination, in a column sized for three digits, so one pass is enough; a
+    /// document of 1000 pages or more is laid out again with a wider column.
     public static func layout(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
                               breaker: LineBreaker = FirstFitBreaker(), outlineDepth: Int = 3, outlineOpenLevels: Int = 1,
                               debug: Bool = false) -> LayoutResult {
@@ -25,13 +25,9 @@ public enum DocumentLayout {
         env.bodyWidth = document.page.body.width
         let outline = OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels)
         var result = pass(document, env: env, outline: outline)
-        guard document.blocks.contains(where: { if case .tableOfContents = $0 { return true }; return false }) else {
-            return result.layout
-        }
-        for _ in 0..<4 {
-            if result.anchorPages == env.pageNumbers && result.layout.document.pages.count == env.pageCount { break }
-            env.pageNumbers = result.anchorPages
-            env.pageCount = result.layout.document.pages.count
+        let digits = String(result.layout.document.pages.count).count
+        if result.usesPageNumbers, digits > env.pageNumberDigits {
+            env.pageNumberDigits = digits
             result = pass(document, env: env, outline: outline)
         }
         return result.layout
@@ -44,7 +40,7 @@ public enum DocumentLayout {
 
     /// One layout of the whole document, and the page (1-based) each destination landed on.
     static func pass(_ document: StyledDocument, env: LayoutEnvironment, outline settings: OutlineSettings)
-        -> (layout: LayoutResult, anchorPages: [String: Int]) {
+        -> (layout: LayoutResult, usesPageNumbers: Bool) {
         let body = document.page.body
         let flow = FlowBuilder(env: env)
         flow.build(document.blocks, x: body.minX, width: body.width)
@@ -54,10 +50,17 @@ public enum DocumentLayout {
 
         let paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
         let contents = paginator.paginate()
+        // Where each destination landed, for the page numbers of the contents.
+        var anchorPages: [String: Int] = [:]
+        for (n, content) in contents.enumerated() {
+            for p in content.placements { for a in boxes[p.box].anchors where anchorPages[a.name] == nil { anchorPages[a.name] = n + 1 } }
+            for b in content.notes { for a in b.anchors where anchorPages[a.name] == nil { anchorPages[a.name] = n + 1 } }
+        }
+        let lineBuilder = LineBuilder(env: env)
+        var usesPageNumbers = false
         var pages: [Page] = []
         var fragments: [[LineFragment]] = []
         var outline: [OutlineEntry] = []
-        var anchorPages: [String: Int] = [:]
         let running = RunningTextLayout(env: env, setup: document.page)
         var section = ""
         for (n, content) in contents.enumerated() {
@@ -68,13 +71,17 @@ public enum DocumentLayout {
                 let b = boxes[p.box]
                 frags += b.fragments.map { $0.offsetBy(dy: p.top) }
                 anchors += b.anchors.map { ($0, p.top) }
+                for slot in b.pageNumberSlots {
+                    usesPageNumbers = true
+                    guard let page = anchorPages[slot.destination] else { continue }
+                    items += TableOfContentsLayout.numberItems(slot, page: page, top: p.top, lines: lineBuilder)
+                }
             }
             let area = paginator.noteItems(content.notes)
             frags += area.fragments
             anchors += area.anchors
             for (a, top) in anchors {
                 items.append(.destination(name: a.name, at: Point(x: a.x, y: top + a.y)))
-                if anchorPages[a.name] == nil { anchorPages[a.name] = n + 1 }
                 if let o = a.outline, o.level <= settings.depth {
                     outline.append(OutlineEntry(title: o.title, level: o.level, destination: a.name, open: o.level <= settings.openLevels))
                 }
@@ -87,7 +94,7 @@ public enum DocumentLayout {
         }
         let m = document.metadata
         let meta = DocumentMetadata(title: m.title, author: m.author, subject: m.subject, keywords: m.keywords, language: m.language)
-        return (LayoutResult(document: PagedDocument(pages: pages, metadata: meta, outline: outline), fragments: fragments), anchorPages)
+        return (LayoutResult(document: PagedDocument(pages: pages, metadata: meta, outline: outline), fragments: fragments), usesPageNumbers)
     }
 
     /// Lays out each page footnote on its own (body width) and the rule above them.

@@ -1,5 +1,6 @@
 import MDCore
 import MDPage
+import MDStyle
 
 /// The unit of pagination: a line of text, a table row, an image, a rule. Its items are
 /// positioned at their final x and at y relative to the box's top; pagination only
@@ -26,6 +27,8 @@ struct FlowBox {
     var repeatsHeader: Int?
     /// Numbers of the footnotes referenced in this box, placed on its page.
     var footnotes: [Int] = []
+    /// Page numbers of destinations, drawn once pagination knows them (contents entries).
+    var pageNumberSlots: [PageNumberSlot] = []
     /// Where the first internal link to each destination name in this box starts in the
     /// source, so the warning about a dangling one names the link's line and column.
     var linkSources: [String: SourceLocation] = [:]
@@ -122,4 +125,13 @@ extension Shape.Geometry {
         case .polyline(let pts, let closed): return .polyline(pts.map { Point(x: $0.x, y: $0.y + dy) }, closed: closed)
         }
     }
+}
+
+/// Where the page number of a destination is printed: right-aligned at `right` on
+/// `baseline` (from the box's top), in `text`'s style (its string is ignored).
+struct PageNumberSlot {
+    var destination: String
+    var right: Points
+    var baseline: Points
+    var style: StyledRun
 }

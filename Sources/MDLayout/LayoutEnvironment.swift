@@ -13,11 +13,9 @@ final class LayoutEnvironment {
     var pageBodyHeight = Points(700)
     /// Draw the layout's geometry over the output (`--debug-layout`).
     var debug = false
-    /// The page (1-based) of each destination in the previous layout pass, for the
-    /// table of contents; empty in the first pass.
-    var pageNumbers: [String: Int] = [:]
-    /// The page count of the previous pass (sizes the contents' number column).
-    var pageCount = 0
+    /// Digits the contents' page-number column is sized for (3: up to page 999; more
+    /// only when a document turns out longer, which costs a second layout pass).
+    var pageNumberDigits = 3
     /// Width of the page body; nested blocks keep at least a quarter of it.
     var bodyWidth = Points(480)
     private var fontCache: [FontSpec: FontID] = [:]

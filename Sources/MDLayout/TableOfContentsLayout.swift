@@ -13,7 +13,7 @@ struct TableOfContentsLayout {
     func layout(_ t: StyledTOC, x: Points, width: Points) {
         let env = builder.env
         let size = t.numberLayout.size
-        let widest = String(repeating: "8", count: max(2, String(max(env.pageCount, 1)).count))
+        let widest = String(repeating: "8", count: env.pageNumberDigits)
         let numberColumn = advance(shape(widest, t))
         let gap = size * 0.6
         let right = x + width
@@ -33,12 +33,10 @@ struct TableOfContentsLayout {
             }
             let last = lines.count - 1
             if let baseline = lines[last].firstBaseline {
-                let number = env.pageNumbers[entry.anchor].map(String.init) ?? ""
-                let shaped = shape(number, t)
-                let attributed = numberText(number, t)
-                let numberX = right - advance(shaped)
-                lines[last].items += builder.lines.glyphItems(Array(number.utf8), attributed, glyphs: shaped.glyphs[...],
-                                                              textEnd: number.utf8.count, originX: numberX, baseline: baseline)
+                // The number itself is drawn after pagination, when the page is known; its
+                // column is as wide as the widest number, so nothing else moves.
+                lines[last].pageNumberSlots.append(PageNumberSlot(destination: entry.anchor, right: right, baseline: baseline,
+                                                                  style: numberText("", t).runs[0]))
                 let textEnd = lines[last].fragments.first?.usedRect.maxX ?? (x + indent)
                 if let leader = t.leader {
                     lines[last].items += leaderShapes(leader, from: textEnd + gap, to: right - numberColumn - gap,
@@ -74,6 +72,18 @@ struct TableOfContentsLayout {
 
     private func numberText(_ s: String, _ t: StyledTOC) -> AttributedText {
         AttributedText(string: s, runs: [StyledRun(range: 0..<s.utf8.count, layout: t.numberLayout, paint: RunPaint(color: t.numberColor))])
+    }
+
+    /// The glyphs of a page number for a slot, with the slot's box placed at `top`.
+    static func numberItems(_ slot: PageNumberSlot, page: Int, top: Points, lines: LineBuilder) -> [PageItem] {
+        let number = String(page)
+        var style = slot.style
+        style.range = 0..<number.utf8.count
+        let text = AttributedText(string: number, runs: [style])
+        let shaped = lines.env.text.shape(number, runs: lines.env.shapingRuns(text))
+        let width = Points(shaped.glyphs.reduce(0) { $0 + $1.advance.value })
+        return lines.glyphItems(Array(number.utf8), text, glyphs: shaped.glyphs[...], textEnd: number.utf8.count,
+                                originX: slot.right - width, baseline: top + slot.baseline)
     }
 
     private func shape(_ s: String, _ t: StyledTOC) -> ShapedParagraph {
