@@ -64,18 +64,19 @@ public enum DocumentLayout {
         let running = RunningTextLayout(env: env, setup: document.page)
         var section = ""
         for (n, content) in contents.enumerated() {
-            var items = paginator.items(for: content)
+            var items = paginator.items(for: content) { box, top in
+                box.pageNumberSlots.flatMap { slot -> [PageItem] in
+                    guard let page = anchorPages[slot.destination] else { return [] }
+                    return TableOfContentsLayout.numberItems(slot, page: page, top: top, lines: lineBuilder)
+                }
+            }
             var frags: [LineFragment] = []
             var anchors: [(Anchor, Points)] = []
             for p in content.placements {
                 let b = boxes[p.box]
                 frags += b.fragments.map { $0.offsetBy(dy: p.top) }
                 anchors += b.anchors.map { ($0, p.top) }
-                for slot in b.pageNumberSlots {
-                    usesPageNumbers = true
-                    guard let page = anchorPages[slot.destination] else { continue }
-                    items += TableOfContentsLayout.numberItems(slot, page: page, top: p.top, lines: lineBuilder)
-                }
+                if !b.pageNumberSlots.isEmpty { usesPageNumbers = true }
             }
             let area = paginator.noteItems(content.notes)
             frags += area.fragments

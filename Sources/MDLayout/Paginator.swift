@@ -143,11 +143,14 @@ struct Paginator {
 
     /// Items of one page: container parts first (behind), then each box's items, then
     /// the footnote area.
-    func items(for page: PageContent) -> [PageItem] {
+    /// `extra` adds items that belong to a box but are known only now (page numbers),
+    /// right after the box's own, so text extraction reads them in place.
+    func items(for page: PageContent, extra: (FlowBox, Points) -> [PageItem] = { _, _ in [] }) -> [PageItem] {
         var out: [PageItem] = []
         out += containerParts(page.placements)
         for p in page.placements {
             out += boxes[p.box].items.map { $0.offsetBy(dy: p.top) }
+            out += extra(boxes[p.box], p.top)
         }
         return out + noteItems(page.notes).items
     }

@@ -163,3 +163,23 @@ import Testing
         #expect(count(DebugOverlay.fragmentColor, plain.document.pages[0]) == 0)
     }
 }
+
+@Suite struct MarkerBlockTests {
+    /// An item that begins with a code block (or quote, table, nested list) has its
+    /// marker on that block's first line.
+    @Test(arguments: ["- ```\n  code line\n  ```", "- > quoted line", "- | a | b |\n  |---|---|\n  | c | d |", "- - nested line"])
+    func markerAlignsToTheFirstLineOfTheFirstBlock(_ md: String) throws {
+        let (r, _) = try layOut(md, theme: #"{"page": {"size": "a5"}}"#)
+        let page = r.document.pages[0]
+        let first = r.fragments[0][0]
+        let disc = page.items.compactMap { item -> Rect? in
+            if case .shape(let s) = item, case .ellipse(let rect) = s.geometry, s.fill != nil { return rect }
+            return nil
+        }.first
+        #expect(disc != nil)
+        if let d = disc {
+            let center = (d.minY + d.maxY) / 2
+            #expect(center < first.baseline && center > first.baseline - Points(6), "marker \(center) vs first baseline \(first.baseline)")
+        }
+    }
+}
