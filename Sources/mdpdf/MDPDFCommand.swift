@@ -49,6 +49,14 @@ struct MDPDFCommand: ParsableCommand {
           mdpdf themes                       lists the built-in themes
           mdpdf theme show github > my.json  prints a theme with every value, to edit
 
+        CONVERSION OPTIONS (details: mdpdf help convert)
+          -o, --output OUT         output file, - for standard output, or a folder/
+          --theme NAME|PATH        a built-in theme (see mdpdf themes) or a JSON file
+          --set PATH=VALUE         override one theme value (repeatable)
+          --page-size SIZE         a3, a4, a5, letter or legal
+          --toc                    insert a table of contents after the title
+          --debug-layout           draw line fragments, baselines and marker columns
+
         EXIT CODES
           0   success (even with warnings)
           64  bad usage (unknown option, bad value)
