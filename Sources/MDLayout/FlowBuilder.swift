@@ -58,11 +58,7 @@ final class FlowBuilder {
             ls[0].anchors.append(Anchor(name: anchor, x: x, y: -ls[0].inkAbove, outline: (title, level)))
             for i in 1..<ls.count { ls[i].breakBefore = .avoid }
         }
-        let first = ls[0].breakBefore
-        for (i, l) in ls.enumerated() {
-            add(l)
-            if i == 0, first == .avoid { boxes[boxes.count - 1].breakBefore = .avoid }
-        }
+        for l in ls { add(l) }
         keepNext = p.keepWithNext
         space(p.spaceAfter)
     }

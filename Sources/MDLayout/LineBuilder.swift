@@ -49,14 +49,14 @@ struct LineBuilder {
             box.firstXHeight = env.metrics(para.baseFont).xHeight.at(para.baseSize)
             boxes.append(box)
         }
-        applyOrphanWidowRules(&boxes, keepTogether: false)
+        applyOrphanWidowRules(&boxes)
         return boxes
     }
 
     /// At least two lines of a paragraph at the bottom and at the top of a page.
-    func applyOrphanWidowRules(_ boxes: inout [FlowBox], keepTogether: Bool) {
+    func applyOrphanWidowRules(_ boxes: inout [FlowBox]) {
         let n = boxes.count
-        for i in 1..<max(n, 1) where keepTogether || i < 2 || n - i < 2 {
+        for i in 1..<max(n, 1) where i < 2 || n - i < 2 {
             boxes[i].breakBefore = .avoid
         }
     }
