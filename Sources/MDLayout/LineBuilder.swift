@@ -129,7 +129,7 @@ struct LineBuilder {
             default: break
             }
         }
-        let displayed = visualOrder(glyphs)
+        let displayed = Self.visualOrder(glyphs)
         let startX = x + offset
         var items = glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound, originX: startX, baseline: baseline)
         items = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent) + items
@@ -192,7 +192,7 @@ struct LineBuilder {
     /// glyphs together, and a number inside Arabic (level 2) reads left to right.
     /// Rule L1 (trailing white space back to the paragraph level) needs nothing here:
     /// `visibleRange` already leaves a line's trailing spaces out.
-    func visualOrder(_ glyphs: [ShapedGlyph]) -> [ShapedGlyph] {
+    static func visualOrder(_ glyphs: [ShapedGlyph]) -> [ShapedGlyph] {
         var highest: UInt8 = 0, lowestOdd = UInt8.max
         for g in glyphs {
             highest = max(highest, g.bidiLevel)
