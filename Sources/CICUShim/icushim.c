@@ -92,9 +92,11 @@ static int32_t utf8_length(uint8_t lead) {
 }
 
 int32_t mdicu_bidi_levels(mdicu_bidi *bidi, const char *text, int32_t length,
-                          uint8_t base_level, uint8_t *levels) {
-    memset(levels, base_level, (size_t)length);
-    if (length <= 0) return base_level ? 1 : 0;
+                          uint8_t base_level, uint8_t *levels, uint8_t *paragraph_level) {
+    uint8_t fallback = base_level == MDICU_BIDI_DEFAULT_LTR ? 0 : base_level;
+    if (paragraph_level) *paragraph_level = fallback;
+    if (length <= 0) return fallback ? 1 : 0;
+    memset(levels, fallback, (size_t)length);
     /* UTF-16 never needs more units than UTF-8 has bytes. */
     if (bidi->capacity < length) {
         UChar *grown = realloc(bidi->utf16, (size_t)length * sizeof(UChar));
@@ -106,12 +108,28 @@ int32_t mdicu_bidi_levels(mdicu_bidi *bidi, const char *text, int32_t length,
     int32_t units = 0;
     u_strFromUTF8WithSub(bidi->utf16, bidi->capacity, &units, text, length, 0xFFFD, NULL, &status);
     if (U_FAILURE(status)) return -1;
-    ubidi_setPara(bidi->bidi, bidi->utf16, units, base_level, NULL, &status);
+    UBiDiLevel requested = base_level == MDICU_BIDI_DEFAULT_LTR ? UBIDI_DEFAULT_LTR : base_level;
+    ubidi_setPara(bidi->bidi, bidi->utf16, units, requested, NULL, &status);
     if (U_FAILURE(status)) return -1;
+    UBiDiLevel level = ubidi_getParaLevel(bidi->bidi);
+    /* With a default level ICU decides per paragraph separator; one text is one block
+       here, so the first paragraph's level is imposed on the others. */
+    if (requested == UBIDI_DEFAULT_LTR && ubidi_countParagraphs(bidi->bidi) > 1) {
+        ubidi_setPara(bidi->bidi, bidi->utf16, units, level, NULL, &status);
+        if (U_FAILURE(status)) return -1;
+    }
+    if (paragraph_level) *paragraph_level = level;
     UBiDiDirection direction = ubidi_getDirection(bidi->bidi);
-    if (direction == UBIDI_LTR && base_level == 0) return 0;
+    if (direction == UBIDI_LTR && level == 0) {
+        memset(levels, 0, (size_t)length);
+        return 0;
+    }
     const UBiDiLevel *levels16 = ubidi_getLevels(bidi->bidi, &status);
-    if (U_FAILURE(status) || !levels16) { memset(levels, base_level, (size_t)length); return -1; }
+    if (U_FAILURE(status) || !levels16) {
+        memset(levels, fallback, (size_t)length);
+        if (paragraph_level) *paragraph_level = fallback;
+        return -1;
+    }
     /* Walk both encodings at once: one code point is 1-4 bytes and 1-2 UTF-16 units. */
     int32_t byte = 0, unit = 0;
     while (byte < length && unit < units) {

@@ -41,6 +41,14 @@ extension LineBuilder {
                 let r = text.runs[g.run]
                 guard g.font == first.font, g.size == first.size, g.rtl == first.rtl,
                       r.paint.color == color, r.layout.baselineShift == shift else { break }
+                // A run's clusters must cover its bytes exactly, so its glyphs must follow
+                // on in the text (forward, or backward when right-to-left). After bidi
+                // reordering, neighbours on the line need not be: in "abc مرحبا 45" the
+                // number is drawn right after "abc ".
+                if j > i, glyphs[j - 1].cluster != g.cluster,
+                   first.rtl ? end(of: g.cluster) != glyphs[j - 1].cluster : end(of: glyphs[j - 1].cluster) != g.cluster {
+                    break
+                }
                 placed.append(PlacedGlyph(id: g.id, position: Point(x: pen + g.dx, y: baseline + g.dy - shift)))
                 pen += g.advance
                 if let last = cl.last, j > i, glyphs[j - 1].cluster == g.cluster {

@@ -129,7 +129,7 @@ struct LineBuilder {
             default: break
             }
         }
-        let displayed = visualOrder(glyphs)
+        let displayed = Self.visualOrder(glyphs)
         let startX = x + offset
         var items = glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound, originX: startX, baseline: baseline)
         items = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent) + items
@@ -174,7 +174,8 @@ struct LineBuilder {
             map.append(i)
         }
         let text = String(decoding: p.bytes[vis], as: UTF8.self)
-        let shaped = env.text.shape(text, runs: sub)
+        // The line alone could start with a word of the other direction: keep the paragraph's.
+        let shaped = env.text.shape(text, runs: sub, baseLevel: p.shaped.baseLevel)
         return shaped.glyphs.compactMap { g in
             var g = g
             g.cluster += vis.lowerBound
@@ -183,21 +184,33 @@ struct LineBuilder {
         }
     }
 
-    /// Logical to display order: each maximal run of right-to-left glyphs is reversed back.
-    func visualOrder(_ glyphs: [ShapedGlyph]) -> [ShapedGlyph] {
-        guard glyphs.contains(where: { $0.rtl }) else { return glyphs }
-        var out: [ShapedGlyph] = []
-        out.reserveCapacity(glyphs.count)
-        var i = 0
-        while i < glyphs.count {
-            if glyphs[i].rtl {
-                var j = i
-                while j < glyphs.count, glyphs[j].rtl { j += 1 }
-                out += glyphs[i..<j].reversed()
+    /// Logical to display order by UBA rule L2: from the highest embedding level on the
+    /// line down to the lowest odd one, every maximal stretch of glyphs at that level or
+    /// higher is reversed. A glyph at level L is thus reversed an odd number of times
+    /// exactly when L is odd, so a right-to-left item (stored reversed, see
+    /// `ShapedParagraph.glyphs`) gets back HarfBuzz's visual order with each cluster's
+    /// glyphs together, and a number inside Arabic (level 2) reads left to right.
+    /// Rule L1 (trailing white space back to the paragraph level) needs nothing here:
+    /// `visibleRange` already leaves a line's trailing spaces out.
+    static func visualOrder(_ glyphs: [ShapedGlyph]) -> [ShapedGlyph] {
+        var highest: UInt8 = 0, lowestOdd = UInt8.max
+        for g in glyphs {
+            highest = max(highest, g.bidiLevel)
+            if g.bidiLevel & 1 == 1 { lowestOdd = min(lowestOdd, g.bidiLevel) }
+        }
+        guard lowestOdd <= highest else { return glyphs }
+        var out = glyphs
+        var level = highest
+        while level >= lowestOdd {
+            var i = 0
+            while i < out.count {
+                guard out[i].bidiLevel >= level else { i += 1; continue }
+                var j = i + 1
+                while j < out.count, out[j].bidiLevel >= level { j += 1 }
+                out[i..<j].reverse()
                 i = j
-            } else {
-                out.append(glyphs[i]); i += 1
             }
+            level -= 1
         }
         return out
     }

@@ -4,27 +4,30 @@
 /// Fonts are chosen per grapheme cluster, so a base letter and its combining marks (or
 /// the parts of an emoji ZWJ sequence) always share a face.
 extension TextContext {
-    func itemize(_ text: DecodedText, utf8: UnsafeBufferPointer<UInt8>, runs: [ShapingRun]) -> [TextItem] {
+    /// Items in logical order. `levels` are the bidi embedding levels per UTF-8 byte (nil:
+    /// all 0); an item never spans two levels, so each glyph can carry its item's level
+    /// and layout can reorder lines by UBA rule L2.
+    func itemize(_ text: DecodedText, utf8: UnsafeBufferPointer<UInt8>, runs: [ShapingRun],
+                 levels: [UInt8]?) -> [TextItem] {
         let n = text.count
         guard n > 0 else { return [] }
         let runOf = runIndices(of: text, runs: runs)
         let fontOf = assignFonts(text, utf8: utf8, runs: runs, runOf: runOf)
         let scriptOf = scripts.resolvedScripts(of: text.scalars)
-        let levels = text.maxScalar >= DecodedText.firstBidiRelevantScalar ? bidi.levels(of: utf8) : nil
-        func isRTL(_ i: Int) -> Bool { levels.map { $0[Int(text.starts[i])] & 1 == 1 } ?? false }
+        func level(_ i: Int) -> UInt8 { levels.map { $0[Int(text.starts[i])] } ?? 0 }
 
         var items: [TextItem] = []
         var start = 0
-        var startRTL = isRTL(0)
+        var startLevel = level(0)
         for i in 1...n {
-            let rtl = i < n ? isRTL(i) : false
+            let l = i < n ? level(i) : 0
             if i == n || runOf[i] != runOf[start] || fontOf[i] != fontOf[start]
-                || scriptOf[i] != scriptOf[start] || rtl != startRTL {
+                || scriptOf[i] != scriptOf[start] || l != startLevel {
                 items.append(TextItem(
                     range: Int(text.starts[start])..<Int(text.starts[i]), run: Int(runOf[start]),
-                    font: FontID(raw: Int(fontOf[start])), script: scriptOf[start], rtl: startRTL))
+                    font: FontID(raw: Int(fontOf[start])), script: scriptOf[start], level: startLevel))
                 start = i
-                startRTL = rtl
+                startLevel = l
             }
         }
         return items

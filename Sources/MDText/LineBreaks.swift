@@ -69,17 +69,21 @@ final class BidiAnalyzer {
     init() { handle = mdicu_bidi_open() }
     deinit { mdicu_bidi_close(handle) }
 
-    /// Embedding levels per UTF-8 byte of `utf8` for a left-to-right paragraph (base
-    /// level 0: layout places items left to right and only reverses right-to-left runs),
-    /// or nil when every level is 0, the common case that needs no per-byte array.
-    func levels(of utf8: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard let handle, !utf8.isEmpty else { return nil }
+    /// Embedding levels per UTF-8 byte of `utf8` (nil when every level is 0, the common
+    /// case that needs no per-byte array) and the paragraph level they were resolved in.
+    /// `base` nil lets the first strong character decide (UBA P2/P3, left-to-right when
+    /// there is none); a line reshaped on its own passes its paragraph's level instead,
+    /// so that a line starting with a word of the other direction keeps the paragraph's.
+    func levels(of utf8: UnsafeBufferPointer<UInt8>, base: UInt8?) -> (levels: [UInt8]?, base: UInt8) {
+        let requested = base.map { $0 & 1 } ?? UInt8(MDICU_BIDI_DEFAULT_LTR)
+        guard let handle, !utf8.isEmpty else { return (nil, base.map { $0 & 1 } ?? 0) }
         var levels = [UInt8](repeating: 0, count: utf8.count)
+        var paragraph: UInt8 = 0
         let status = utf8.withMemoryRebound(to: CChar.self) { chars in
             levels.withUnsafeMutableBufferPointer {
-                mdicu_bidi_levels(handle, chars.baseAddress, Int32(utf8.count), 0, $0.baseAddress)
+                mdicu_bidi_levels(handle, chars.baseAddress, Int32(utf8.count), requested, $0.baseAddress, &paragraph)
             }
         }
-        return status == 1 ? levels : nil
+        return (status == 1 ? levels : nil, paragraph)
     }
 }

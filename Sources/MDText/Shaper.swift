@@ -8,7 +8,9 @@ struct TextItem {
     var run: Int
     var font: FontID
     var script: hb_script_t
-    var rtl: Bool
+    /// Resolved bidi embedding level; odd is right-to-left.
+    var level: UInt8
+    var rtl: Bool { level & 1 == 1 }
 }
 
 /// Shapes items with HarfBuzz into `ShapedGlyph`s, reusing one `hb_buffer_t`.
@@ -67,7 +69,7 @@ final class Shaper {
                 dx: Points(Double(position.x_offset) * scale),
                 dy: Points(-Double(position.y_offset) * scale),
                 unsafeToBreak: info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0,
-                run: item.run, rtl: item.rtl))
+                run: item.run, rtl: item.rtl, bidiLevel: item.level))
         }
     }
 

@@ -34,17 +34,27 @@ public final class TextContext {
     /// Bytes not covered by any run take the nearest run before them (or the first run).
     /// With no runs at all there is nothing to shape with: glyphs are empty, breaks are
     /// still found.
-    public func shape(_ text: String, runs: [ShapingRun]) -> ShapedParagraph {
+    ///
+    /// `baseLevel` is the paragraph's bidi direction (0 left-to-right, 1 right-to-left);
+    /// nil lets the first strong character of the text decide (UBA rules P2/P3). The
+    /// whole text is one bidi paragraph, newlines included.
+    public func shape(_ text: String, runs: [ShapingRun], baseLevel: UInt8? = nil) -> ShapedParagraph {
         // `withUTF8` needs a mutable copy (it may make a bridged string native); the
         // paragraph keeps the caller's string, so no bytes are copied for it.
         var native = text
         return native.withUTF8 { utf8 in
             let breaks = breakOpportunities(in: utf8)
             guard !runs.isEmpty, !utf8.isEmpty else {
-                return ShapedParagraph(text: text, glyphs: [], breaks: breaks)
+                return ShapedParagraph(text: text, glyphs: [], breaks: breaks, baseLevel: (baseLevel ?? 0) & 1)
             }
             let decoded = DecodedText(utf8)
-            let items = itemize(decoded, utf8: utf8, runs: runs)
+            // Text with no right-to-left character in a left-to-right paragraph is all at
+            // level 0: the common case skips ICU.
+            var bidi: (levels: [UInt8]?, base: UInt8) = (nil, 0)
+            if (baseLevel ?? 0) & 1 == 1 || decoded.maxScalar >= DecodedText.firstBidiRelevantScalar {
+                bidi = self.bidi.levels(of: utf8, base: baseLevel)
+            }
+            let items = itemize(decoded, utf8: utf8, runs: runs, levels: bidi.levels)
             let features = runs.map { hbFeatures($0.features) }
             var glyphs: [ShapedGlyph] = []
             glyphs.reserveCapacity(decoded.count)
@@ -54,7 +64,7 @@ public final class TextContext {
                              language: language(run.language), features: features[item.run],
                              into: &glyphs)
             }
-            return ShapedParagraph(text: text, glyphs: glyphs, breaks: breaks)
+            return ShapedParagraph(text: text, glyphs: glyphs, breaks: breaks, baseLevel: bidi.base)
         }
     }
 

@@ -82,12 +82,20 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var unsafeToBreak: Bool
     /// Index of the `ShapingRun` this glyph belongs to.
     public var run: Int
-    /// Set when this glyph belongs to a right-to-left item.
+    /// Set when this glyph belongs to a right-to-left item: `bidiLevel` is odd.
     public var rtl: Bool
+    /// The UBA embedding level resolved for the glyph's characters (0 in a left-to-right
+    /// paragraph's plain text, 1 for Arabic or Hebrew in it, 2 for a number or Latin
+    /// word inside right-to-left text…). Lines are put in display order from these
+    /// (rule L2); `rtl` alone cannot order a number inside Arabic.
+    public var bidiLevel: UInt8
+    /// `bidiLevel` defaults to 1 or 0 from `rtl`, for glyphs made outside the shaper.
     public init(id: UInt32, font: FontID, size: Points, cluster: Int, advance: Points, dx: Points, dy: Points,
-                unsafeToBreak: Bool, run: Int, rtl: Bool) {
+                unsafeToBreak: Bool, run: Int, rtl: Bool, bidiLevel: UInt8? = nil) {
+        assert(bidiLevel.map { ($0 & 1 == 1) == rtl } ?? true, "rtl must be set exactly for odd levels")
         self.id = id; self.font = font; self.size = size; self.cluster = cluster; self.advance = advance
         self.dx = dx; self.dy = dy; self.unsafeToBreak = unsafeToBreak; self.run = run; self.rtl = rtl
+        self.bidiLevel = bidiLevel ?? (rtl ? 1 : 0)
     }
 }
 
@@ -104,12 +112,16 @@ public struct ShapedParagraph: Sendable {
     public var text: String
     /// Glyphs in logical order: `cluster` never decreases along the array. The glyphs of
     /// a right-to-left item come out of HarfBuzz in visual order and are stored reversed;
-    /// whoever draws a line reverses each maximal run of `rtl` glyphs back.
+    /// whoever draws a line reorders it by the glyphs' `bidiLevel` (UBA rule L2), which
+    /// reverses each right-to-left item an odd number of times, restoring HarfBuzz's order.
     public var glyphs: [ShapedGlyph]
     /// Unicode line-break opportunities (ICU), ascending, excluding offset 0; the text's
     /// end is always the last entry.
     public var breaks: [BreakOpportunity]
-    public init(text: String, glyphs: [ShapedGlyph], breaks: [BreakOpportunity]) {
-        self.text = text; self.glyphs = glyphs; self.breaks = breaks
+    /// The paragraph embedding level: 1 (right-to-left) when the first strong character
+    /// is Arabic, Hebrew…, else 0; or the level asked for in `TextContext.shape`.
+    public var baseLevel: UInt8
+    public init(text: String, glyphs: [ShapedGlyph], breaks: [BreakOpportunity], baseLevel: UInt8 = 0) {
+        self.text = text; self.glyphs = glyphs; self.breaks = breaks; self.baseLevel = baseLevel
     }
 }

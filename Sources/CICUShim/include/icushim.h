@@ -45,14 +45,24 @@ mdicu_bidi *mdicu_bidi_open(void);
 void mdicu_bidi_close(mdicu_bidi *bidi);
 
 /*
+ * Asks `mdicu_bidi_levels` to find the paragraph level itself (UBA rules P2/P3): the
+ * first strong character decides, left-to-right when there is none.
+ */
+#define MDICU_BIDI_DEFAULT_LTR 0xFE
+
+/*
  * Resolves the UBA embedding level of every byte of `text` (`length` bytes of UTF-8)
- * in a paragraph whose base level is `base_level` (0 left-to-right, 1 right-to-left),
- * writing `length` levels to `levels` (all bytes of one code point get the same level).
- * Returns 0 when the whole paragraph is at level 0 (levels are then all zero), 1 when
- * levels vary, -1 on an ICU error (levels are then all `base_level`).
+ * in a paragraph whose base level is `base_level`: 0 left-to-right, 1 right-to-left, or
+ * MDICU_BIDI_DEFAULT_LTR. Writes `length` levels to `levels` (all bytes of one code
+ * point get the same level) and, if `paragraph_level` is not NULL, the base level used.
+ * The text is one paragraph with one base level even when it contains paragraph
+ * separators (a newline in a code block or a hard break): with the default, the first
+ * line's direction holds for all of them, as `dir="auto"` does for an HTML block.
+ * Returns 0 when every level is 0 (levels are then all zero), 1 otherwise, -1 on an ICU
+ * error (levels and the paragraph level are then all 0, or `base_level` if explicit).
  */
 int32_t mdicu_bidi_levels(mdicu_bidi *bidi, const char *text, int32_t length,
-                          uint8_t base_level, uint8_t *levels);
+                          uint8_t base_level, uint8_t *levels, uint8_t *paragraph_level);
 
 #ifdef __cplusplus
 }
