@@ -156,7 +156,7 @@ final class FlowBuilder {
         case .text(let t):
             guard let (s, _) = shaped else { return [] }
             let w = Points(s.glyphs.reduce(0) { $0 + $1.advance.value })
-            return lines.glyphItems(Array(t.string.utf8), t, glyphs: s.glyphs[...], textEnd: t.string.utf8.count,
+            return lines.glyphItems(Array(t.string.utf8), t, glyphs: LineBuilder.visualOrder(s.glyphs)[...], textEnd: t.string.utf8.count,
                                     originX: right - w, baseline: baseline)
         case .checkbox(let checked, let size, let color, let checkColor):
             // The stroke is drawn inside the box's side, so the box measures `size` outside.

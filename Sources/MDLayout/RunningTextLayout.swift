@@ -45,7 +45,7 @@ struct RunningTextLayout {
             case .center: x = body.minX + (body.width - width) / 2
             case .right: x = body.minX + body.width - width
             }
-            items += LineBuilder(env: env).glyphItems(Array(text.utf8), attributed, glyphs: shaped.glyphs[...],
+            items += LineBuilder(env: env).glyphItems(Array(text.utf8), attributed, glyphs: LineBuilder.visualOrder(shaped.glyphs)[...],
                                                       textEnd: text.utf8.count, originX: x, baseline: baseline)
         }
         if let color = t.ruleColor, !items.isEmpty {

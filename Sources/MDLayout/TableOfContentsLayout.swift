@@ -82,7 +82,7 @@ struct TableOfContentsLayout {
         let text = AttributedText(string: number, runs: [style])
         let shaped = lines.env.text.shape(number, runs: lines.env.shapingRuns(text))
         let width = Points(shaped.glyphs.reduce(0) { $0 + $1.advance.value })
-        return lines.glyphItems(Array(number.utf8), text, glyphs: shaped.glyphs[...], textEnd: number.utf8.count,
+        return lines.glyphItems(Array(number.utf8), text, glyphs: LineBuilder.visualOrder(shaped.glyphs)[...], textEnd: number.utf8.count,
                                 originX: slot.right - width, baseline: top + slot.baseline)
     }
 
