@@ -19,7 +19,21 @@ struct PDFPostProcessor {
     /// The real target (`.uri` or `.file`) of each placeholder URI, by index.
     var externalLinks: [LinkTarget]
 
-    func process(_ input: [UInt8]) throws(ConversionError) -> [UInt8] {
+    /// Rewrites `input`; first with its cross-reference table rebuilt (see
+    /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
+    /// about that copy, or fail on it, the original bytes go through the same pass, which
+    /// is what always ran before: the output never depends on the rebuild working.
+    func process(_ input: [UInt8], rebuildingCrossReference: Bool = true) throws(ConversionError) -> [UInt8] {
+        if rebuildingCrossReference, let repaired = CrossReferenceRebuild.rebuilt(input),
+           let output = try? rewrite(repaired, allowingWarnings: false) {
+            return output
+        }
+        return try rewrite(input, allowingWarnings: true)
+    }
+
+    /// One qpdf session over `input`. Without `allowingWarnings`, any warning (such as
+    /// qpdf reconstructing the table) is an error, so the caller can fall back.
+    private func rewrite(_ input: [UInt8], allowingWarnings: Bool) throws(ConversionError) -> [UInt8] {
         let session = try QPDFSession()
         // qpdf reads the caller's buffer in place: keep it pinned for the whole session.
         let result: Result<[UInt8], ConversionError> = input.withUnsafeBufferPointer { buffer in
@@ -28,7 +42,11 @@ struct PDFPostProcessor {
                 try rewriteInfo(session)
                 try rewriteLinks(session)
                 try rewriteOutline(session)
-                return .success(try session.write())
+                let output = try session.write()
+                if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {
+                    throw .renderFailed(reason: "qpdf warned about the rebuilt cross-reference table")
+                }
+                return .success(output)
             } catch {
                 return .failure(error)
             }

@@ -59,10 +59,27 @@ enum QuadPoints {
     }
 
     /// `value` as `qpdf_oh_new_real_from_double(_, 3)` writes it, so output bytes did not
-    /// change: `%.3f` (qpdf's `std::fixed` stream, which rounds the exact binary value, so
-    /// `(v * 1000).rounded()` differs at near-ties), then trailing zeros and a bare point
-    /// trimmed (`12.5`, `3`, `-0`).
+    /// change: `%.3f` (qpdf's `std::fixed` stream, which rounds the exact binary value),
+    /// then trailing zeros and a bare point trimmed (`12.5`, `3`, `-0`). `vsnprintf` costs
+    /// about 10,000 instructions, so it only settles near-ties, where `(v * 1000).rounded()`
+    /// could round the other way; elsewhere that product is within 1e-6 of exact.
     static func decimal(_ value: Double) -> String {
+        let scaled = value * 1000
+        let rounded = scaled.rounded()
+        guard abs(scaled) < 1e12, abs(abs(scaled - rounded) - 0.5) > 1e-3 else { return printed(value) }
+        let magnitude = Int64(abs(rounded))
+        var text = value.sign == .minus ? "-" : ""
+        text += String(magnitude / 1000)
+        var fraction = Int(magnitude % 1000), places = 3
+        while places > 0, fraction % 10 == 0 { fraction /= 10; places -= 1 }
+        if places > 0 {
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: places - digits.count) + digits
+        }
+        return text
+    }
+
+    private static func printed(_ value: Double) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.3f", $0) }
         var text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }

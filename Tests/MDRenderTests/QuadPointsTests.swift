@@ -22,6 +22,9 @@ import Testing
                                 61.04, 287.408764, 110.47, -12.345678, 1e6 + 0.25]
         // Cairo's coordinates: six decimals, many of them.
         for i in 0..<2000 { values.append(Double(i) * 0.421337 - 50) }
+        // Near-ties, where rounding the scaled product and printf's exact rounding differ.
+        for i in 0..<500 { values.append(Double(i) + 0.0005); values.append(-Double(i) - 0.0015) }
+        values += [-0.0, 0.0001, -1e-9, 123.4565, 999.9995, 1e13 + 0.5, .infinity, -.infinity]
         for v in values { #expect(QuadPoints.decimal(v) == Self.qpdfText(v), "\(v)") }
     }
 
