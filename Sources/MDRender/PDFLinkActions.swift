@@ -67,21 +67,18 @@ extension QPDFSession {
 
     /// Sets a link's `/Rect` to the bounds of its `/QuadPoints`, which cairo writes
     /// exactly, while it rounds `/Rect` outward to whole points. No quad points: unchanged.
+    /// Reads the array as one unparsed string and writes the rect with one parse: every
+    /// qpdf C API call costs thousands of instructions (error trap, new handle), and
+    /// per-item calls made this the largest part of the link rewrite.
     func setRectFromQuadPoints(of annot: qpdf_oh) {
         let quads = qpdf_oh_get_key(q, annot, "/QuadPoints")
-        guard qpdf_oh_is_array(q, quads) != 0 else { return }
-        let n = qpdf_oh_get_array_n_items(q, quads)
-        guard n >= 8, n % 2 == 0 else { return }
-        var xs: [Double] = [], ys: [Double] = []
-        for i in 0..<n {
-            let v = qpdf_oh_get_array_item(q, quads, i)
-            guard qpdf_oh_is_number(q, v) != 0 else { return }
-            if i % 2 == 0 { xs.append(qpdf_oh_get_numeric_value(q, v)) } else { ys.append(qpdf_oh_get_numeric_value(q, v)) }
-        }
-        let rect = qpdf_oh_new_array(q)
-        for v in [xs.min()!, ys.min()!, xs.max()!, ys.max()!] {
-            qpdf_oh_append_item(q, rect, qpdf_oh_new_real_from_double(q, v, 3))
-        }
-        qpdf_oh_replace_key(q, annot, "/Rect", rect)
+        defer { qpdf_oh_release(q, quads) }
+        guard qpdf_oh_is_array(q, quads) != 0, let text = qpdf_oh_unparse(q, quads) else { return }
+        let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+        guard let rect = QuadPoints.boundsText(unparsed: UnsafeBufferPointer(start: bytes, count: strlen(text)))
+        else { return }
+        let array = qpdf_oh_parse(q, rect)
+        qpdf_oh_replace_key(q, annot, "/Rect", array)
+        qpdf_oh_release(q, array)
     }
 }

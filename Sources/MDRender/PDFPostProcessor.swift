@@ -19,7 +19,21 @@ struct PDFPostProcessor {
     /// The real target (`.uri` or `.file`) of each placeholder URI, by index.
     var externalLinks: [LinkTarget]
 
-    func process(_ input: [UInt8]) throws(ConversionError) -> [UInt8] {
+    /// Rewrites `input`; first with its cross-reference table rebuilt (see
+    /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
+    /// about that copy, or fail on it, the original bytes go through the same pass, which
+    /// is what always ran before: the output never depends on the rebuild working.
+    func process(_ input: [UInt8], rebuildingCrossReference: Bool = true) throws(ConversionError) -> [UInt8] {
+        if rebuildingCrossReference, let repaired = CrossReferenceRebuild.rebuilt(input),
+           let output = try? rewrite(repaired, allowingWarnings: false) {
+            return output
+        }
+        return try rewrite(input, allowingWarnings: true)
+    }
+
+    /// One qpdf session over `input`. Without `allowingWarnings`, any warning (such as
+    /// qpdf reconstructing the table) is an error, so the caller can fall back.
+    private func rewrite(_ input: [UInt8], allowingWarnings: Bool) throws(ConversionError) -> [UInt8] {
         let session = try QPDFSession()
         // qpdf reads the caller's buffer in place: keep it pinned for the whole session.
         let result: Result<[UInt8], ConversionError> = input.withUnsafeBufferPointer { buffer in
@@ -28,7 +42,11 @@ struct PDFPostProcessor {
                 try rewriteInfo(session)
                 try rewriteLinks(session)
                 try rewriteOutline(session)
-                return .success(try session.write())
+                let output = try session.write()
+                if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {
+                    throw .renderFailed(reason: "qpdf warned about the rebuilt cross-reference table")
+                }
+                return .success(output)
             } catch {
                 return .failure(error)
             }
@@ -70,6 +88,9 @@ struct PDFPostProcessor {
         let pageCount = qpdf_get_num_pages(s.q)
         try s.check("reading the page tree")
         guard pageCount > 0 else { return }
+        // One direct array shared by every link (never changed afterwards; qpdf writes a
+        // direct object inline wherever it appears): one parse instead of 7 calls a link.
+        let border = qpdf_oh_parse(s.q, "[ 0 0 0 ]")
         for pageIndex in 0..<Int(pageCount) {
             let page = qpdf_get_page_n(s.q, pageIndex)
             let annots = qpdf_oh_get_key(s.q, page, "/Annots")
@@ -79,8 +100,6 @@ struct PDFPostProcessor {
                 guard qpdf_oh_is_dictionary(s.q, annot) != 0,
                       qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, annot, "/Subtype"), "/Link") != 0
                 else { continue }
-                let border = qpdf_oh_new_array(s.q)
-                for _ in 0..<3 { qpdf_oh_append_item(s.q, border, qpdf_oh_new_integer(s.q, 0)) }
                 qpdf_oh_replace_key(s.q, annot, "/Border", border)
                 s.setRectFromQuadPoints(of: annot)
                 try restoreAction(s, in: annot)

@@ -11,7 +11,8 @@ final class QPDFSession {
         guard let q = qpdf_init() else { throw .renderFailed(reason: "qpdf could not start") }
         self.q = q
         qpdf_silence_errors(q)
-        // cairo's broken xref makes qpdf warn while it reconstructs the table; expected.
+        // cairo's broken xref makes qpdf warn while it reconstructs the table (expected on
+        // the fallback path); warnings are still collected for `qpdf_more_warnings`.
         qpdf_set_suppress_warnings(q, QPDF_TRUE)
     }
 
