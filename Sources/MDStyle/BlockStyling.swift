@@ -169,8 +169,7 @@ extension DocumentStyler {
 
     func footnoteRule(_ root: StyleContext) -> StyledRule {
         let f = theme.footnotes
-        let percent = Double(f.ruleWidth.trimmingCharacters(in: Set(["%", " "]))) ?? 33
-        return StyledRule(color: f.ruleColor.color, thickness: Points(0.6), widthFraction: min(max(percent / 100, 0.01), 1),
+        return StyledRule(color: f.ruleColor.color, thickness: Points(0.6), widthFraction: Self.share(f.ruleWidth, default: 0.33),
                           spaceBefore: f.spaceBefore.resolve(em: root.size), spaceAfter: root.size * 0.5)
     }
 
@@ -181,5 +180,12 @@ extension DocumentStyler {
         rule.widthFraction = 1
         return [.container(StyledContainer(kind: .footnotes, children: [.rule(rule)] + notes.map { footnoteBlocks($0, root) },
                                            padding: .zero))]
+    }
+
+    /// A share of the width written as a percentage ("40%"), as a fraction in 0.01…1;
+    /// `default` when the text is not a number (the schema already rejects that).
+    static func share(_ percent: String, default fallback: Double) -> Double {
+        guard let p = Double(percent.trimmingCharacters(in: Set(["%", " "]))) else { return fallback }
+        return min(max(p / 100, 0.01), 1)
     }
 }

@@ -185,9 +185,8 @@ public struct DocumentStyler {
             b.append(r.text, RunLayout(font: ctx.font, size: ctx.size), RunPaint(color: r.color.color))
             style = .text(b.text)
         }
-        let percent = Double(r.width.trimmingCharacters(in: Set(["%", " "]))) ?? 100
         return StyledRule(style: style, color: r.color.color, thickness: r.thickness.resolve(em: ctx.size),
-                          widthFraction: min(max(percent / 100, 0.01), 1),
+                          widthFraction: Self.share(r.width, default: 1),
                           spaceBefore: r.spaceBefore.resolve(em: ctx.size), spaceAfter: r.spaceAfter.resolve(em: ctx.size))
     }
 
