@@ -149,29 +149,3 @@ public enum DocumentLayout {
         }
     }
 }
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = Substring(self)
-        while let r = rest.range(of: target) {
-            out += rest[..<r.lowerBound]
-            out += replacement
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
-    }
-}
-
-extension Substring {
-    func range(of target: String) -> Range<Substring.Index>? {
-        guard let first = target.first else { return nil }
-        var i = startIndex
-        while let f = self[i...].firstIndex(of: first) {
-            if self[f...].hasPrefix(target) { return f..<index(f, offsetBy: target.count) }
-            i = index(after: f)
-        }
-        return nil
-    }
-}

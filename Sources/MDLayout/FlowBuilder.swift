@@ -92,12 +92,12 @@ final class FlowBuilder {
     func list(_ l: StyledList, x: Points, width: Points) {
         // Text markers are shaped on their own; the marker column fits the widest one.
         var widest = Points.zero
-        var shapedMarkers: [Int: (ShapedParagraph, AttributedText)] = [:]
+        var shapedMarkers: [Int: ShortText] = [:]
         for (i, item) in l.items.enumerated() {
             if case .text(let t) = item.marker {
-                let s = env.text.shape(t.string, runs: env.shapingRuns(t))
-                shapedMarkers[i] = (s, t)
-                widest = max(widest, Points(s.glyphs.reduce(0) { $0 + $1.advance.value }))
+                let marker = ShortText(t, env: env)
+                shapedMarkers[i] = marker
+                widest = max(widest, marker.width)
             }
         }
         let indent = clampedInsets(max(l.indent, widest + l.markerGap), .zero, width: width).0
@@ -136,7 +136,7 @@ final class FlowBuilder {
 
     /// The drawn marker beside an item's first line: right-aligned at `right`; shapes
     /// centered on the line's x-height, text on its baseline.
-    func markerItems(_ m: ListMarker, shaped: (ShapedParagraph, AttributedText)?, right: Points,
+    func markerItems(_ m: ListMarker, shaped: ShortText?, right: Points,
                      baseline: Points, xHeight: Points) -> [PageItem] {
         let midY = baseline - xHeight / 2
         switch m {
@@ -153,11 +153,9 @@ final class FlowBuilder {
                 let t = size * 0.22
                 return [.shape(Shape(.rect(Rect(x: right - size, y: midY - t / 2, width: size, height: t), cornerRadius: .zero), fill: color))]
             }
-        case .text(let t):
-            guard let (s, _) = shaped else { return [] }
-            let w = Points(s.glyphs.reduce(0) { $0 + $1.advance.value })
-            return lines.glyphItems(Array(t.string.utf8), t, glyphs: LineBuilder.visualOrder(s.glyphs)[...], textEnd: t.string.utf8.count,
-                                    originX: right - w, baseline: baseline)
+        case .text:
+            guard let marker = shaped else { return [] }
+            return marker.items(lines, originX: right - marker.width, baseline: baseline)
         case .checkbox(let checked, let size, let color, let checkColor):
             // The stroke is drawn inside the box's side, so the box measures `size` outside.
             let w = size * 0.09

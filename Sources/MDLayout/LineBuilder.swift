@@ -33,8 +33,7 @@ struct LineBuilder {
                                                originX: line.usedX)
             line.displayed = []
             if continuation, let mark = p.wrapMark {
-                markItems = glyphItems(Array(mark.text.utf8), para.wrapMark!, glyphs: mark.glyphs[...], textEnd: mark.text.utf8.count,
-                                       originX: x, baseline: line.baseline)
+                markItems = mark.items(self, originX: x, baseline: line.baseline)
             }
             var box = FlowBox(height: line.height, items: markItems + line.items, fragments: [line.fragment],
                               breakBefore: .allowed, firstBaseline: line.baseline)

@@ -12,7 +12,7 @@ struct PreparedParagraph: BreakableText {
     let prefix: [Double]
     let env: LayoutEnvironment
     /// The wrap mark for continuation lines of code, shaped, and its width with its gap.
-    let wrapMark: ShapedParagraph?
+    let wrapMark: ShortText?
     let wrapMarkWidth: Points
 
     init(_ p: StyledParagraph, env: LayoutEnvironment) {
@@ -25,9 +25,9 @@ struct PreparedParagraph: BreakableText {
         for (i, g) in shaped.glyphs.enumerated() { acc += g.advance.value; pre[i + 1] = acc }
         prefix = pre
         if let mark = p.wrapMark, !mark.isEmpty {
-            let s = env.text.shape(mark.string, runs: env.shapingRuns(mark))
-            wrapMark = s
-            wrapMarkWidth = Points(s.glyphs.reduce(0) { $0 + $1.advance.value }) + p.baseSize * 0.3
+            let shortMark = ShortText(mark, env: env)
+            wrapMark = shortMark
+            wrapMarkWidth = shortMark.width + p.baseSize * 0.3
         } else {
             wrapMark = nil
             wrapMarkWidth = .zero

@@ -37,16 +37,14 @@ struct RunningTextLayout {
             let attributed = AttributedText(string: text, runs: [
                 StyledRun(range: 0..<text.utf8.count, layout: RunLayout(font: t.font, size: t.size), paint: RunPaint(color: t.color)),
             ])
-            let shaped = env.text.shape(text, runs: env.shapingRuns(attributed))
-            let width = Points(shaped.glyphs.reduce(0) { $0 + $1.advance.value })
+            let line = ShortText(attributed, env: env)
             let x: Points
             switch align {
             case .left: x = body.minX
-            case .center: x = body.minX + (body.width - width) / 2
-            case .right: x = body.minX + body.width - width
+            case .center: x = body.minX + (body.width - line.width) / 2
+            case .right: x = body.minX + body.width - line.width
             }
-            items += LineBuilder(env: env).glyphItems(Array(text.utf8), attributed, glyphs: LineBuilder.visualOrder(shaped.glyphs)[...],
-                                                      textEnd: text.utf8.count, originX: x, baseline: baseline)
+            items += line.items(LineBuilder(env: env), originX: x, baseline: baseline)
         }
         if let color = t.ruleColor, !items.isEmpty {
             let m = env.metrics(t.font)

@@ -14,7 +14,7 @@ struct TableOfContentsLayout {
         let env = builder.env
         let size = t.numberLayout.size
         let widest = String(repeating: "8", count: env.pageNumberDigits)
-        let numberColumn = advance(shape(widest, t))
+        let numberColumn = ShortText(numberText(widest, t), env: env).width
         let gap = size * 0.6
         let right = x + width
         for (k, entry) in t.entries.enumerated() {
@@ -79,16 +79,7 @@ struct TableOfContentsLayout {
         let number = String(page)
         var style = slot.style
         style.range = 0..<number.utf8.count
-        let text = AttributedText(string: number, runs: [style])
-        let shaped = lines.env.text.shape(number, runs: lines.env.shapingRuns(text))
-        let width = Points(shaped.glyphs.reduce(0) { $0 + $1.advance.value })
-        return lines.glyphItems(Array(number.utf8), text, glyphs: LineBuilder.visualOrder(shaped.glyphs)[...], textEnd: number.utf8.count,
-                                originX: slot.right - width, baseline: top + slot.baseline)
+        let line = ShortText(AttributedText(string: number, runs: [style]), env: lines.env)
+        return line.items(lines, originX: slot.right - line.width, baseline: top + slot.baseline)
     }
-
-    private func shape(_ s: String, _ t: StyledTOC) -> ShapedParagraph {
-        builder.env.text.shape(s, runs: builder.env.shapingRuns(numberText(s, t)))
-    }
-
-    private func advance(_ p: ShapedParagraph) -> Points { Points(p.glyphs.reduce(0) { $0 + $1.advance.value }) }
 }

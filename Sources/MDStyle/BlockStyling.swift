@@ -185,7 +185,7 @@ extension DocumentStyler {
     /// A share of the width written as a percentage ("40%"), as a fraction in 0.01…1;
     /// `default` when the text is not a number (the schema already rejects that).
     static func share(_ percent: String, default fallback: Double) -> Double {
-        guard let p = Double(percent.trimmingCharacters(in: Set(["%", " "]))) else { return fallback }
+        guard let p = Double(percent.trimmingCharacters(in: CharacterSet(charactersIn: "% "))) else { return fallback }
         return min(max(p / 100, 0.01), 1)
     }
 }

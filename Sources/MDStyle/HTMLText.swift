@@ -1,3 +1,5 @@
+import Foundation
+
 /// What mdpdf prints of raw HTML: it is not interpreted. Comments and tags are left
 /// out; the text between tags is kept (entities decoded), so no word of the source is
 /// lost; `<br>` is the one tag honored, as a line break.
@@ -30,9 +32,9 @@ enum HTMLText {
 
     /// `<u>`, `<ins>`, `<mark>` (opening: true) and their closing tags; nil otherwise.
     static func styleTag(_ html: String) -> StyleTag? {
-        let t = html.trimmingCharacters(in: Set([" ", "\n", "\t"])).lowercased()
+        let t = html.trimmingCharacters(in: CharacterSet(charactersIn: " \n\t")).lowercased()
         guard t.hasPrefix("<"), t.hasSuffix(">") else { return nil }
-        var body = String(t.dropFirst().dropLast()).trimmingCharacters(in: Set([" "]))
+        var body = String(t.dropFirst().dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: " "))
         let closing = body.hasPrefix("/")
         if closing { body = String(body.dropFirst()) }
         let name = body.split(separator: " ").first.map(String.init) ?? body
@@ -44,7 +46,7 @@ enum HTMLText {
     }
 
     static func isLineBreak(_ tagBody: String) -> Bool {
-        let t = tagBody.trimmingCharacters(in: CharacterSetShim.tagTrim)
+        let t = tagBody.trimmingCharacters(in: CharacterSet(charactersIn: " /\t\n"))
         return t == "br" || t.hasPrefix("br ") || t == "br/"
     }
 
@@ -79,19 +81,5 @@ enum HTMLText {
         }
         out += rest
         return out
-    }
-}
-
-/// Characters trimmed around a tag name: whitespace and the closing slash.
-enum CharacterSetShim {
-    static let tagTrim = Set<Character>([" ", "/", "\t", "\n"])
-}
-
-extension String {
-    func trimmingCharacters(in set: Set<Character>) -> String {
-        var s = Substring(self)
-        while let f = s.first, set.contains(f) { s = s.dropFirst() }
-        while let l = s.last, set.contains(l) { s = s.dropLast() }
-        return String(s)
     }
 }
