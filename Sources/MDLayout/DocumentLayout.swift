@@ -48,8 +48,9 @@ public enum DocumentLayout {
         var (notes, noteRule) = footnoteBoxes(document.pageFootnotes, env: env, body: body)
         dropDanglingLinks(&boxes, &notes, diagnostics: env.diagnostics)
 
-        let paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
+        var paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
         let contents = paginator.paginate()
+        boxes = paginator.boxes
         // Where each destination landed, for the page numbers of the contents.
         var anchorPages: [String: Int] = [:]
         for (n, content) in contents.enumerated() {

@@ -177,7 +177,11 @@ final class FlowBuilder {
         var w = Points(Double(i.pixelWidth) * 0.75), h = Points(Double(i.pixelHeight) * 0.75)
         if w > width { h = h * (width / w); w = width }
         let maxH = env.pageBodyHeight * 0.95
-        if h > maxH { w = w * (maxH / h); h = maxH }
+        if h > maxH {
+            env.diagnostics.warning("image '\(i.path.split(separator: "/").last ?? "")' is taller than the page body; it is scaled down to fit",
+                                    at: i.source.start, hint: nil)
+            w = w * (maxH / h); h = maxH
+        }
         let rect = Rect(x: x, y: .zero, width: w, height: h)
         var items: [PageItem] = [.image(PlacedImage(source: ImageSource(path: i.path, format: i.format == .png ? .png : .jpeg,
                                                                           pixelWidth: i.pixelWidth, pixelHeight: i.pixelHeight), rect: rect))]

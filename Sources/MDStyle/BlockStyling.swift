@@ -145,7 +145,8 @@ extension DocumentStyler {
         return .table(StyledTable(columns: columns, alignments: aligns, rows: rows, cellPadding: ts.cellPadding.resolve(em: size),
                                   headerBackground: ts.headerBackground?.color, zebraBackground: ts.zebraBackground?.color,
                                   borderColor: ts.borderColor.color, borderWidth: ts.borderWidth.resolve(em: size),
-                                  spaceAfter: ts.spaceAfter.resolve(em: ctx.size), source: range))
+                                  spaceAfter: ts.spaceAfter.resolve(em: ctx.size),
+                                  openAtPageBreaks: ts.splitEdges == .open, source: range))
     }
 
     // MARK: Footnotes

@@ -290,13 +290,16 @@ public struct StyledTable: Sendable {
     public var borderColor: Color
     public var borderWidth: Points
     public var spaceAfter: Points
+    /// A row split across pages leaves its border out at the break.
+    public var openAtPageBreaks: Bool
     public var source: SourceRange
     public init(columns: Int, alignments: [TextAlignment], rows: [[StyledParagraph]], cellPadding: Points,
                 headerBackground: Color?, zebraBackground: Color?, borderColor: Color, borderWidth: Points,
-                spaceAfter: Points, source: SourceRange) {
+                spaceAfter: Points, openAtPageBreaks: Bool = false, source: SourceRange) {
         self.columns = columns; self.alignments = alignments; self.rows = rows; self.cellPadding = cellPadding
         self.headerBackground = headerBackground; self.zebraBackground = zebraBackground
-        self.borderColor = borderColor; self.borderWidth = borderWidth; self.spaceAfter = spaceAfter; self.source = source
+        self.borderColor = borderColor; self.borderWidth = borderWidth; self.spaceAfter = spaceAfter
+        self.openAtPageBreaks = openAtPageBreaks; self.source = source
     }
 }
 
