@@ -111,8 +111,8 @@ extension PageItem {
         case .image(var img):
             img.rect = img.rect.offsetBy(dx: .zero, dy: dy)
             return .image(img)
-        case .link(let rect, let target):
-            return .link(rect: rect.offsetBy(dx: .zero, dy: dy), target: target)
+        case .link(let rect, let target, let node):
+            return .link(rect: rect.offsetBy(dx: .zero, dy: dy), target: target, structure: node)
         case .destination(let name, let at):
             return .destination(name: name, at: Point(x: at.x, y: at.y + dy))
         }
@@ -137,4 +137,6 @@ struct PageNumberSlot {
     var right: Points
     var baseline: Points
     var style: StyledRun
+    /// The contents entry the number belongs to.
+    var structure: StructureID?
 }

@@ -18,11 +18,16 @@ struct TableLayout {
         let border = Stroke(width: t.borderWidth, color: t.borderColor)
         var headerIndex: Int?
 
+        let table = builder.node(.table, source: t.source)
+        let head = env.structure.add(.tableHead, under: table)
+        let body = prepared.count > 1 ? env.structure.add(.tableBody, under: table) : head
         for (r, row) in prepared.enumerated() {
             var cells: [[FlowBox]] = []
             var cx = x
+            let rowNode = env.structure.add(.tableRow, under: r == 0 ? head : body)
             for (c, cell) in row.enumerated() {
-                cells.append(cell.length == 0 ? [] : lb.lines(cell, x: cx + pad, width: widths[c] - pad * 2))
+                let cellNode = env.structure.add(r == 0 ? .headerCell : .dataCell, under: rowNode, source: cell.paragraph.source)
+                cells.append(cell.length == 0 ? [] : lb.lines(cell, x: cx + pad, width: widths[c] - pad * 2, structure: cellNode))
                 cx += widths[c]
             }
             let first = t.rows[r][0]

@@ -312,10 +312,13 @@ public struct StyledImage: Sendable {
     public var pixelHeight: Int
     public var spaceAfter: Points
     public var link: String?
+    /// The image's description (its Markdown alt text), for the tagged PDF's /Alt.
+    public var alt: String
     public var source: SourceRange
-    public init(path: String, format: Format, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: String?, source: SourceRange) {
+    public init(path: String, format: Format, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: String?,
+                alt: String = "", source: SourceRange) {
         self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
-        self.spaceAfter = spaceAfter; self.link = link; self.source = source
+        self.spaceAfter = spaceAfter; self.link = link; self.alt = alt; self.source = source
     }
 }
 
