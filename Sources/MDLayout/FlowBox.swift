@@ -112,6 +112,9 @@ extension PageItem {
             return .link(rect: rect.offsetBy(dx: .zero, dy: dy), target: target, structure: node)
         case .destination(let name, let at):
             return .destination(name: name, at: Point(x: at.x, y: at.y + dy))
+        case .group(var g):
+            g.transform.ty += dy.value
+            return .group(g)
         }
     }
 }

@@ -50,7 +50,7 @@ final class FlowBuilder {
 
     /// Appends a box inside the open containers, taking the pending block space.
     func add(_ box: FlowBox) {
-        var b = box
+        var b = fitted(box, containerPadding: open.reduce(.zero) { $0 + containers[$1].padTop + containers[$1].padBottom })
         b.gapBefore = max(pendingSpace, b.gapBefore)
         pendingSpace = .zero
         b.containers = open

@@ -32,6 +32,8 @@ public enum PageItem: Sendable {
     case link(rect: Rect, target: LinkTarget, structure: StructureID? = nil)
     /// A named destination (the target of internal links and outline entries).
     case destination(name: String, at: Point)
+    /// Items drawn through a transform.
+    case group(Group)
 }
 
 /// A font file a glyph run is drawn with. The renderer opens its own face from it.

@@ -106,6 +106,17 @@ final class CairoCanvas: Canvas {
         }
     }
 
+    func pushTransform(_ t: Transform) {
+        cairo_save(cr)
+        var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(cr, &m)
+    }
+
+    func popTransform() {
+        cairo_restore(cr)
+        currentSource = nil  // the restore brought back the source of before the push
+    }
+
     /// The node of each structure element in the order cairo creates them, which is the
     /// order of a pre-order walk of the structure tree it writes (children are appended
     /// as they are opened). `StructureRepair` joins the elements of one node and sets alt texts.

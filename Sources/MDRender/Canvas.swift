@@ -17,6 +17,10 @@ protocol Canvas: AnyObject {
     /// Throws the first backend error seen so far (cairo's errors are sticky).
     func checkStatus() throws(ConversionError)
 
+    /// Items drawn until `popTransform` go through `transform` (after any pushed before).
+    func pushTransform(_ transform: Transform)
+    func popTransform()
+
     func drawGlyphs(_ run: GlyphRun) throws(ConversionError)
     func drawShape(_ shape: Shape)
     func drawImage(_ image: PlacedImage) throws(ConversionError)

@@ -13,7 +13,7 @@ enum DocumentWalk {
                 if structure != nil {
                     try structure!.draw(page.items, on: canvas)
                 } else {
-                    for item in page.items { try draw(item, on: canvas) }
+                    for (item, transform) in FlatItems.of(page.items) { try draw(item, through: transform, on: canvas) }
                 }
             }
         }
@@ -28,7 +28,17 @@ enum DocumentWalk {
         case .image(let image): try canvas.drawImage(image)
         case .link(let rect, let target, _): canvas.addLink(rect, to: target)
         case .destination(let name, let point): canvas.addDestination(named: name, at: point)
+        case .group:
+            for (inner, transform) in FlatItems.of([item]) { try draw(inner, through: transform, on: canvas) }
         }
+    }
+
+    /// Draws `item` through `transform` when there is one.
+    static func draw(_ item: PageItem, through transform: Transform?, on canvas: some Canvas) throws(ConversionError) {
+        guard let transform else { return try draw(item, on: canvas) }
+        canvas.pushTransform(transform)
+        defer { canvas.popTransform() }
+        try draw(item, on: canvas)
     }
 
     /// Nests entries by `level` with an explicit stack of open ancestors, so depth costs

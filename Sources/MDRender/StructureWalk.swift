@@ -16,14 +16,15 @@ import MDPage
 struct StructureWalk {
     let tree: StructureTree
 
-    mutating func draw(_ items: [PageItem], on canvas: some Canvas) throws(ConversionError) {
+    mutating func draw(_ pageItems: [PageItem], on canvas: some Canvas) throws(ConversionError) {
+        let flat = FlatItems.of(pageItems)
         var areas: [StructureID: [(rect: Rect, target: LinkTarget)]] = [:]
-        for item in items {
+        for (item, transform) in flat {
             switch item {
             case .link(let rect, let target, let node?): areas[node, default: []].append((rect, target))
-            case .glyphs(let run) where run.structure == nil: try DocumentWalk.draw(item, on: canvas)
-            case .image(let image) where image.structure == nil: try DocumentWalk.draw(item, on: canvas)
-            case .link(_, _, nil), .shape, .destination: try DocumentWalk.draw(item, on: canvas)
+            case .glyphs(let run) where run.structure == nil: try DocumentWalk.draw(item, through: transform, on: canvas)
+            case .image(let image) where image.structure == nil: try DocumentWalk.draw(item, through: transform, on: canvas)
+            case .link(_, _, nil), .shape, .destination: try DocumentWalk.draw(item, through: transform, on: canvas)
             default: break
             }
         }
@@ -46,21 +47,20 @@ struct StructureWalk {
         }
         func leaveAll() { while let n = open.popLast() { canvas.endStructure(tree[n].role) } }
 
-        for item in items {
+        for (item, transform) in flat {
             switch item {
             case .glyphs(let run):
                 guard let node = run.structure else { continue }
                 enter(node)
-                try canvas.drawGlyphs(run)
             case .image(let image):
                 guard let node = image.structure else { continue }
                 enter(node)
-                try canvas.drawImage(image)
             default: continue
             }
+            try DocumentWalk.draw(item, through: transform, on: canvas)
         }
         // Link areas with no content of their own on this page, in page order.
-        for item in items {
+        for (item, _) in flat {
             guard case .link(_, _, let node?) = item, areas[node]?.isEmpty == false else { continue }
             enter(node)
             leaveAll()

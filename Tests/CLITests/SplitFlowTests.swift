@@ -84,6 +84,25 @@ struct SplitFlowTests {
         try withTempDir { dir in try Self.convert(md, expecting: expected, in: dir) }
     }
 
+    /// A heading set so large that one line is taller than the page: scaled to fit
+    /// (drawn through a group's transform), one warning, nothing outside the body.
+    @Test func lineTallerThanThePageIsScaledWithAWarning() throws {
+        try withTempDir { dir in
+            let src = dir.child("doc.md"), pdf = dir.child("doc.pdf")
+            try src.write("# Huge\n\nAfter the huge heading.\n")
+            let r = try mdpdf([src.path, "-o", pdf.path, "--set", "headings.h1.fontSize=70em"])
+            #expect(r.status == 0, "exit \(r.status): \(r.stderrText)")
+            #expect(r.stderrText.components(separatedBy: "doc.md:1:1: warning: a line is taller than the page body").count == 2,
+                    "one warning: \(r.stderrText)")
+            #expect(try qpdfCheck(pdf).ok)
+            let doc = try pdfWords(pdf)
+            let words = doc.words.map(\.text).filter { !$0.allSatisfy(\.isNumber) }
+            #expect(words == ["H", "u", "g", "e", "After", "the", "huge", "heading."])
+            let bad = wordsOutsideBody(doc)
+            #expect(bad.isEmpty, "\(bad.prefix(3))")
+        }
+    }
+
     @Test func imageTallerThanThePageIsScaledWithAWarning() throws {
         try withTempDir { dir in
             let png = TestPNG.gray(width: 40, height: 10_000)
