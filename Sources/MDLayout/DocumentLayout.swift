@@ -42,14 +42,16 @@ public enum DocumentLayout {
     static func pass(_ document: StyledDocument, env: LayoutEnvironment, outline settings: OutlineSettings)
         -> (layout: LayoutResult, usesPageNumbers: Bool) {
         let body = document.page.body
+        env.structure = StructureTree()
         let flow = FlowBuilder(env: env)
         flow.build(document.blocks, x: body.minX, width: body.width)
         var boxes = flow.boxes
         var (notes, noteRule) = footnoteBoxes(document.pageFootnotes, env: env, body: body)
         dropDanglingLinks(&boxes, &notes, diagnostics: env.diagnostics)
 
-        let paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
+        var paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
         let contents = paginator.paginate()
+        boxes = paginator.boxes
         // Where each destination landed, for the page numbers of the contents.
         var anchorPages: [String: Int] = [:]
         for (n, content) in contents.enumerated() {
@@ -95,16 +97,16 @@ public enum DocumentLayout {
         }
         let m = document.metadata
         let meta = DocumentMetadata(title: m.title, author: m.author, subject: m.subject, keywords: m.keywords, language: m.language)
-        return (LayoutResult(document: PagedDocument(pages: pages, metadata: meta, outline: outline), fragments: fragments), usesPageNumbers)
+        return (LayoutResult(document: PagedDocument(pages: pages, metadata: meta, outline: outline, structure: env.structure), fragments: fragments), usesPageNumbers)
     }
 
     /// Lays out each page footnote on its own (body width) and the rule above them.
     static func footnoteBoxes(_ notes: PageFootnotes?, env: LayoutEnvironment, body: Rect) -> ([Int: [FlowBox]], FlowBox?) {
         guard let notes else { return ([:], nil) }
         var out: [Int: [FlowBox]] = [:]
-        for (number, blocks) in notes.notes {
+        for (number, blocks) in notes.notes.sorted(by: { $0.key < $1.key }) {
             let flow = FlowBuilder(env: env)
-            flow.build(blocks, x: body.minX, width: body.width)
+            flow.build(blocks, x: body.minX, width: body.width, under: env.structure.add(.note, under: StructureTree.root))
             out[number] = flow.boxes
         }
         let r = notes.rule
@@ -130,13 +132,13 @@ public enum DocumentLayout {
             let paragraphStart = box.fragments.first?.source.start
             // As on GitHub, an anchor that differs only in case still finds its heading.
             for k in box.items.indices {
-                if case .link(let rect, .internalDestination(let name)) = box.items[k], !names.contains(name),
+                if case .link(let rect, .internalDestination(let name), let node) = box.items[k], !names.contains(name),
                    let match = folded[name.lowercased()] {
-                    box.items[k] = .link(rect: rect, target: .internalDestination(match))
+                    box.items[k] = .link(rect: rect, target: .internalDestination(match), structure: node)
                 }
             }
             box.items.removeAll { item in
-                guard case .link(_, .internalDestination(let name)) = item, !names.contains(name) else { return false }
+                guard case .link(_, .internalDestination(let name), _) = item, !names.contains(name) else { return false }
                 let at = box.linkSources[name] ?? paragraphStart
                 diagnostics.warnOnce(key: "anchor:\(name)", "link to '#\(name)' matches no heading or anchor; it is not clickable",
                                      at: at, hint: "anchors follow GitHub's rules: lowercase, spaces become hyphens, punctuation is dropped")

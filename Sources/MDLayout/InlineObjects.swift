@@ -36,6 +36,17 @@ enum InlineObjects {
         return out
     }
 
+    /// Warns, once per object, about objects that must shrink to fit the page (as block
+    /// images do): the reader should know the image is not shown at its size.
+    static func warnIfTaller(_ runs: [StyledRun], than maxHeight: Points, diagnostics: DiagnosticSink) {
+        for r in runs {
+            guard let o = r.layout.object, o.height > maxHeight, case .image(let image) = o.payload else { continue }
+            let name = image.path.split(separator: "/").last ?? ""
+            diagnostics.warnOnce(key: "inline-image-tall \(o.source) \(image.path)",
+                                 "image '\(name)' is taller than the page body; it is scaled down to fit", at: o.source)
+        }
+    }
+
     /// The natural width, scaled down so the object is at most `maxWidth` wide and
     /// `maxHeight` tall (never scaled up, never below zero).
     static func fittedWidth(_ o: InlineObject, maxWidth: Points, maxHeight: Points) -> Points {
@@ -47,13 +58,14 @@ enum InlineObjects {
 
     /// The page item that draws `object` with its left edge at `x`, on `baseline` (already
     /// moved by the run's baseline shift): its bottom is `descent` below the baseline.
-    static func item(_ object: InlineObject, x: Points, baseline: Points) -> PageItem {
+    /// `structure` is its Figure element (nil: an artifact).
+    static func item(_ object: InlineObject, x: Points, baseline: Points, structure: StructureID?) -> PageItem {
         let rect = Rect(x: x, y: baseline - object.ascent, width: object.width, height: object.height)
         switch object.payload {
         case .image(let image):
             let format: ImageSource.Format = image.format == .png ? .png : .jpeg
             return .image(PlacedImage(source: ImageSource(path: image.path, format: format, pixelWidth: image.pixelWidth,
-                                                          pixelHeight: image.pixelHeight), rect: rect))
+                                                          pixelHeight: image.pixelHeight), rect: rect, structure: structure))
         }
     }
 

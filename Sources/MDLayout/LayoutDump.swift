@@ -22,7 +22,7 @@ extension LayoutResult {
                     out += "  shape \(s.geometry.dumpDescription)\(s.fill.map { " fill \($0)" } ?? "")\(s.stroke.map { " stroke \($0.width) \($0.color)" } ?? "")\n"
                 case .image(let i):
                     out += "  image \(i.rect) \(i.source.path.split(separator: "/").last ?? "")\n"
-                case .link(let rect, let target):
+                case .link(let rect, let target, _):
                     out += "  link \(rect) \(target)\n"
                 case .destination(let name, let at):
                     out += "  dest \(name) \(at)\n"

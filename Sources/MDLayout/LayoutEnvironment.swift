@@ -1,4 +1,5 @@
 import MDCore
+import MDPage
 import MDStyle
 import MDText
 
@@ -18,6 +19,8 @@ final class LayoutEnvironment {
     var pageNumberDigits = 3
     /// Width of the page body; nested blocks keep at least a quarter of it.
     var bodyWidth = Points(480)
+    /// The document's logical structure, grown as blocks are laid out; items point at its nodes.
+    var structure = StructureTree()
     private var fontCache: [FontSpec: FontID] = [:]
     private var metricsCache: [FontID: FontMetrics] = [:]
 

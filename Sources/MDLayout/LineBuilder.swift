@@ -9,8 +9,9 @@ import MDText
 struct LineBuilder {
     let env: LayoutEnvironment
 
-    /// The paragraph's lines as flow boxes at `x`, `width` wide.
-    func lines(_ p: PreparedParagraph, x: Points, width: Points) -> [FlowBox] {
+    /// The paragraph's lines as flow boxes at `x`, `width` wide, their text belonging to
+    /// the structure element `structure` (nil: artifacts).
+    func lines(_ p: PreparedParagraph, x: Points, width: Points, structure: StructureID? = nil) -> [FlowBox] {
         var p = p
         p.fitObjects(within: width)
         let para = p.paragraph
@@ -30,7 +31,7 @@ struct LineBuilder {
             let continuation = p.isContinuation(r.lowerBound)
             if continuation { indent += p.wrapMarkWidth }
             var line = makeLine(p, r, x: x + indent, width: width - indent,
-                                justify: para.alignment == .justify && !lastOfParagraph && !endsHard)
+                                justify: para.alignment == .justify && !lastOfParagraph && !endsHard, structure: structure)
             let (anchors, sources) = linkMarks(para, line: r, isLast: lastOfParagraph, glyphs: line.displayed,
                                                originX: line.usedX)
             line.displayed = []
@@ -78,7 +79,8 @@ struct LineBuilder {
 
     /// One line: vertical metrics, alignment, glyph runs and decorations. y values are
     /// relative to the line's top.
-    func makeLine(_ p: PreparedParagraph, _ range: Range<Int>, x: Points, width: Points, justify: Bool) -> Line {
+    func makeLine(_ p: PreparedParagraph, _ range: Range<Int>, x: Points, width: Points, justify: Bool,
+                  structure: StructureID? = nil) -> Line {
         var para = p.paragraph
         let vis = p.visibleRange(range.lowerBound, range.upperBound)
         var glyphs = lineGlyphs(p, vis)
@@ -139,8 +141,11 @@ struct LineBuilder {
         }
         let displayed = Self.visualOrder(glyphs)
         let startX = x + offset
-        var items = glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound, originX: startX, baseline: baseline)
-        items = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent) + items
+        var lineStructure = LineStructure(node: structure)
+        let decorationItems = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent,
+                                          structure: &lineStructure)
+        let items = decorationItems + glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound,
+                                                 originX: startX, baseline: baseline, structure: lineStructure)
         let usedWidth = Points(displayed.reduce(0) { $0 + $1.advance.value })
         var references: [(Int, Points)] = []
         var pen = startX

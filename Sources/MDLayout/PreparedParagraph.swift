@@ -26,8 +26,9 @@ struct PreparedParagraph: BreakableText {
         bytes = Array(p.text.string.utf8)
         hasObjects = p.text.runs.contains { $0.layout.object != nil }
         if hasObjects {
-            shaped.glyphs = InlineObjects.settle(shaped.glyphs, runs: p.text.runs, maxWidth: Points(.infinity),
-                                                 maxHeight: env.pageBodyHeight * InlineObjects.maxBodyShare)
+            let maxHeight = env.pageBodyHeight * InlineObjects.maxBodyShare
+            InlineObjects.warnIfTaller(p.text.runs, than: maxHeight, diagnostics: env.diagnostics)
+            shaped.glyphs = InlineObjects.settle(shaped.glyphs, runs: p.text.runs, maxWidth: Points(.infinity), maxHeight: maxHeight)
         }
         prefix = Self.prefixSums(shaped.glyphs)
         if let mark = p.wrapMark, !mark.isEmpty {

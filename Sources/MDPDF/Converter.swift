@@ -33,6 +33,9 @@ public struct ConversionOptions: Sendable {
     public var debugLayout: Bool
     /// Insert a table of contents after the title (`--toc`).
     public var tableOfContents = false
+    /// Write a tagged PDF (structure tree in reading order, for screen readers and
+    /// reflow); `--no-tags` turns it off.
+    public var tagged = true
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -67,6 +70,7 @@ public enum Converter {
                                           diagnostics: sink)
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
                                            outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
+        if !options.tagged { layout.document.structure = nil }
         layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creationDate = options.date

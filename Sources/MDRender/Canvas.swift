@@ -24,6 +24,11 @@ protocol Canvas: AnyObject {
     func addLink(_ rect: Rect, to target: LinkTarget)
     /// A named destination at an exact point (not just the page top).
     func addDestination(named name: String, at point: Point)
+    /// Opens a structure element of `role` for node `node` inside the open ones; a Link
+    /// element also gets its clickable area. Everything drawn until the matching
+    /// `endStructure` is its content. Elements nest like the calls.
+    func beginStructure(_ role: StructureRole, node: StructureID, link: (rect: Rect, target: LinkTarget)?)
+    func endStructure(_ role: StructureRole)
     /// Adds a bookmark under `parent` (an id this method returned before; nil = top
     /// level) and returns the new entry's id. Called after all pages.
     func addOutlineEntry(_ entry: OutlineEntry, parent: Int?) -> Int

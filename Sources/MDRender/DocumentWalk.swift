@@ -11,11 +11,17 @@ enum DocumentWalk {
     /// name tree, and readers would pick either.
     static func draw(_ document: PagedDocument, on canvas: some Canvas) throws(ConversionError) {
         var destinations = Set<String>()
+        var structure = document.structure.map { StructureWalk(tree: $0) }
         for page in document.pages {
             try canvas.withPage(size: page.size) { () throws(ConversionError) in
-                for item in page.items {
-                    if case .destination(let name, _) = item, !destinations.insert(name).inserted { continue }
-                    try draw(item, on: canvas)
+                let items = page.items.filter { item in
+                    if case .destination(let name, _) = item { return destinations.insert(name).inserted }
+                    return true
+                }
+                if structure != nil {
+                    try structure!.draw(items, on: canvas)
+                } else {
+                    for item in items { try draw(item, on: canvas) }
                 }
             }
         }
@@ -23,12 +29,12 @@ enum DocumentWalk {
         try canvas.checkStatus()
     }
 
-    private static func draw(_ item: PageItem, on canvas: some Canvas) throws(ConversionError) {
+    static func draw(_ item: PageItem, on canvas: some Canvas) throws(ConversionError) {
         switch item {
         case .glyphs(let run): try canvas.drawGlyphs(run)
         case .shape(let shape): canvas.drawShape(shape)
         case .image(let image): try canvas.drawImage(image)
-        case .link(let rect, let target): canvas.addLink(rect, to: target)
+        case .link(let rect, let target, _): canvas.addLink(rect, to: target)
         case .destination(let name, let point): canvas.addDestination(named: name, at: point)
         }
     }

@@ -22,9 +22,12 @@ public struct InlineObject: Hashable, Sendable {
     /// What the object says in words (an image's alt text), for structure tags; empty
     /// when the author gave none. Never printed.
     public var alt: String
+    /// Where the object is written in the Markdown source (for warnings about it).
+    public var source: SourceLocation
 
-    public init(width: Points, ascent: Points, descent: Points, payload: Payload, alt: String) {
+    public init(width: Points, ascent: Points, descent: Points, payload: Payload, alt: String, source: SourceLocation) {
         self.width = width; self.ascent = ascent; self.descent = descent; self.payload = payload; self.alt = alt
+        self.source = source
     }
 
     /// The character that stands for an object in the attributed text.
@@ -32,9 +35,9 @@ public struct InlineObject: Hashable, Sendable {
 
     /// An image at 1 px = 0.75 pt (as browsers and block images), standing on the
     /// baseline (CSS `vertical-align: baseline`: its bottom edge is the baseline).
-    public static func image(_ image: InlineImage) -> InlineObject {
+    public static func image(_ image: InlineImage, at source: SourceLocation) -> InlineObject {
         InlineObject(width: Points(Double(image.pixelWidth) * 0.75), ascent: Points(Double(image.pixelHeight) * 0.75),
-                     descent: .zero, payload: .image(image), alt: image.alt)
+                     descent: .zero, payload: .image(image), alt: image.alt, source: source)
     }
 
     /// Ascent plus descent.

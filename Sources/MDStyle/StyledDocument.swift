@@ -293,13 +293,16 @@ public struct StyledTable: Sendable {
     public var borderColor: Color
     public var borderWidth: Points
     public var spaceAfter: Points
+    /// A row split across pages leaves its border out at the break.
+    public var openAtPageBreaks: Bool
     public var source: SourceRange
     public init(columns: Int, alignments: [TextAlignment], rows: [[StyledParagraph]], cellPadding: Points,
                 headerBackground: Color?, zebraBackground: Color?, borderColor: Color, borderWidth: Points,
-                spaceAfter: Points, source: SourceRange) {
+                spaceAfter: Points, openAtPageBreaks: Bool = false, source: SourceRange) {
         self.columns = columns; self.alignments = alignments; self.rows = rows; self.cellPadding = cellPadding
         self.headerBackground = headerBackground; self.zebraBackground = zebraBackground
-        self.borderColor = borderColor; self.borderWidth = borderWidth; self.spaceAfter = spaceAfter; self.source = source
+        self.borderColor = borderColor; self.borderWidth = borderWidth; self.spaceAfter = spaceAfter
+        self.openAtPageBreaks = openAtPageBreaks; self.source = source
     }
 }
 
@@ -312,10 +315,13 @@ public struct StyledImage: Sendable {
     public var pixelHeight: Int
     public var spaceAfter: Points
     public var link: String?
+    /// The image's description (its Markdown alt text), for the tagged PDF's /Alt.
+    public var alt: String
     public var source: SourceRange
-    public init(path: String, format: Format, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: String?, source: SourceRange) {
+    public init(path: String, format: Format, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: String?,
+                alt: String = "", source: SourceRange) {
         self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
-        self.spaceAfter = spaceAfter; self.link = link; self.source = source
+        self.spaceAfter = spaceAfter; self.link = link; self.alt = alt; self.source = source
     }
 }
 

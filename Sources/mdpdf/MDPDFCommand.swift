@@ -56,6 +56,7 @@ struct MDPDFCommand: ParsableCommand {
           --page-size SIZE         a3, a4, a5, letter or legal
           --toc                    insert a table of contents after the title
           --debug-layout           draw line fragments, baselines and marker columns
+          --no-tags                write an untagged PDF (no structure tree)
 
         EXIT CODES
           0   success (even with warnings)
@@ -103,6 +104,10 @@ struct Convert: ParsableCommand {
           help: "Draw each line fragment's rect (blue) and used rect (red), baselines (green) and list marker columns (magenta).")
     var debugLayout = false
 
+    @Flag(name: .customLong("no-tags"),
+          help: "Write an untagged PDF: no structure tree (by default the PDF is tagged for screen readers and reflow).")
+    var noTags = false
+
     @Flag(name: .customLong("toc"),
           help: "Insert a table of contents after the title (also: 'toc: true' in the front matter, or a [[_TOC_]] or <!-- toc --> line where it should go).")
     var tableOfContents = false
@@ -149,6 +154,7 @@ struct Convert: ParsableCommand {
                                             sourceName: display)
             options.debugLayout = debugLayout
             options.tableOfContents = tableOfContents
+            options.tagged = !noTags
             if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {
                 options.date = e
             } else {

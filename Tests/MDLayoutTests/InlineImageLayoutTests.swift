@@ -37,7 +37,7 @@ import Testing
     }
 
     func links(_ r: LayoutResult) -> [Rect] {
-        r.document.pages.flatMap(\.items).compactMap { if case .link(let rect, _) = $0 { return rect }; return nil }
+        r.document.pages.flatMap(\.items).compactMap { if case .link(let rect, _, _) = $0 { return rect }; return nil }
     }
 
     func close(_ a: Points, _ b: Points, _ tolerance: Double = 0.01) -> Bool { abs((a - b).value) <= tolerance }
@@ -141,7 +141,8 @@ import Testing
 
     @Test func imageTallerThanThePageIsScaledToFitIt() throws {
         let files = try Images(["tall.png": (100, 5000)])
-        let (r, _) = try layOut("A very tall ![t](tall.png) image.\n", baseDirectory: files.dir.path)
+        let (r, d) = try layOut("A very tall ![t](tall.png) image.\n", baseDirectory: files.dir.path)
+        #expect(d.map(\.description) == ["<input>:1:13: warning: image 'tall.png' is taller than the page body; it is scaled down to fit"])
         let image = try #require(r.document.pages.indices.lazy.flatMap { images(r, page: $0) }.first)
         // A4 less the default margins (22 mm + 24 mm): an object takes at most 90% of it.
         let body = Points(841.89) - Points.mm(46)

@@ -8,7 +8,7 @@ import Testing
 /// through parse → style → layout.
 @Suite struct LinkLayoutTests {
     func links(_ r: LayoutResult) -> [(Rect, LinkTarget)] {
-        r.document.pages.flatMap(\.items).compactMap { if case .link(let rect, let t) = $0 { return (rect, t) }; return nil }
+        r.document.pages.flatMap(\.items).compactMap { if case .link(let rect, let t, _) = $0 { return (rect, t) }; return nil }
     }
 
     func destinations(_ r: LayoutResult) -> [String: Point] {

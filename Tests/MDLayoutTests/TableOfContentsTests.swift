@@ -74,7 +74,7 @@ import Testing
     @Test func everyEntryIsALinkToItsHeading() throws {
         let (r, _) = try layOut("<!-- toc -->\n\n# One\n\n## Two\n\nText.", theme: "{\(a5)}")
         let targets = r.document.pages[0].items.compactMap { item -> LinkTarget? in
-            if case .link(_, let t) = item { return t }
+            if case .link(_, let t, _) = item { return t }
             return nil
         }
         #expect(targets == [.internalDestination("one"), .internalDestination("two")])
