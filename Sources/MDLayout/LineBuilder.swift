@@ -112,7 +112,8 @@ struct LineBuilder {
         // box) reach beyond the line box when the line height is tighter than the fonts.
         var inkAbove = Points.zero, inkBelow = Points.zero
         var seenFaces = Set<FontID>()
-        for g in glyphs where para.text.runs[g.run].layout.object == nil && seenFaces.insert(g.font).inserted {
+        for g in glyphs where (!p.hasObjects || para.text.runs[g.run].layout.object == nil)
+            && seenFaces.insert(g.font).inserted {
             let m = env.metrics(g.font), shift = para.text.runs[g.run].layout.baselineShift
             inkAbove = max(inkAbove, m.ascender.at(g.size) + shift - ascent)
             inkBelow = max(inkBelow, m.descender.at(g.size) - shift - descent)

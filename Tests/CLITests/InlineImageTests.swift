@@ -5,46 +5,6 @@ import Testing
 /// side by side in a badge row, each link area on its image, and no trace of the object
 /// character in the text layer.
 @Suite("Inline images") struct InlineImageTests {
-    /// An opaque PNG of one color (8-bit RGB, stored deflate blocks: no compression
-    /// library needed).
-    static func solidPNG(width: Int, height: Int, rgb: [UInt8]) -> Data {
-        var raw: [UInt8] = []
-        raw.reserveCapacity((width * 3 + 1) * height)
-        for _ in 0..<height {
-            raw.append(0)
-            for _ in 0..<width { raw += rgb }
-        }
-        var z: [UInt8] = [0x78, 0x01]
-        var i = 0
-        repeat {
-            let n = min(65_535, raw.count - i)
-            z.append(i + n == raw.count ? 1 : 0)
-            z += [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(~n & 0xFF), UInt8(~n >> 8 & 0xFF)]
-            z += raw[i..<(i + n)]
-            i += n
-        } while i < raw.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
-        z += be32(b << 16 | a)
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0])
-        png += chunk("IDAT", z)
-        png += chunk("IEND", [])
-        return Data(png)
-    }
-
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in body {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return be32(UInt32(data.count)) + body + be32(~crc)
-    }
-
     /// A page rendered by `pdftoppm -r 144` (2 px per pt), as RGB.
     struct Raster {
         var width: Int, height: Int, pixels: [UInt8]
@@ -87,9 +47,9 @@ import Testing
 
     @Test func imagesSitOnTheBaselineBetweenTheirWordsAndBadgesLinkWhereTheyAre() throws {
         try withTempDir { dir in
-            try Self.solidPNG(width: 40, height: 20, rgb: Self.green).write(to: dir.child("green.png"))
-            try Self.solidPNG(width: 80, height: 20, rgb: Self.red).write(to: dir.child("red.png"))
-            try Self.solidPNG(width: 60, height: 20, rgb: Self.blue).write(to: dir.child("blue.png"))
+            try TestPNG.solid(width: 40, height: 20, rgb: Self.green).write(to: dir.child("green.png"))
+            try TestPNG.solid(width: 80, height: 20, rgb: Self.red).write(to: dir.child("red.png"))
+            try TestPNG.solid(width: 60, height: 20, rgb: Self.blue).write(to: dir.child("blue.png"))
             try dir.child("in.md").write("""
                 Leftword ![a green box](green.png) Rightword and more.
 
@@ -136,19 +96,37 @@ import Testing
             #expect(abs(redBox.maxY - blueBox.maxY) <= 0.5 && blueBox.minX > redBox.maxX)
             #expect(redBox.minY > box.maxY)
             let pageHeight = try #require(pdfWords(pdf).pages.first).height
-            let links = try PDFObjects(pdf: pdf).links
+            let objects = try PDFObjects(pdf: pdf)
+            let links = objects.links
             try #require(links.count == 2)
             for (uri, b) in [("https://red.example", redBox), ("https://blue.example", blueBox)] {
                 let link = try #require(links.first { $0.uri == uri })
                 let expected = [b.minX, pageHeight - b.maxY, b.maxX, pageHeight - b.minY]
                 #expect(zip(link.rect, expected).allSatisfy { abs($0 - $1) <= 0.6 }, "\(uri): \(link.rect) vs \(expected)")
             }
+
+            // Tagged: each image a Figure with its alt text, inside its paragraph (and its
+            // Link, which holds the annotation), holding the image's content.
+            let tree = try #require(objects.structureTree())
+            #expect(tree.flatMap { $0.outline() }.joined(separator: "\n") == """
+                Document
+                  P
+                    Figure alt="a green box"
+                  P
+                    Link
+                      Figure alt="red badge"
+                    Link
+                      Figure alt="blue badge"
+                """)
+            let figures = tree.flatMap { $0.all() }.filter { $0.role == "Figure" }
+            #expect(figures.count == 3 && figures.allSatisfy { !$0.contents.isEmpty })
+            #expect(tree.flatMap { $0.all() }.filter { $0.role == "Link" }.allSatisfy { $0.annotations.count == 1 })
         }
     }
 
     @Test func aDocumentWithInlineImagesIsByteIdenticalWhenRerun() throws {
         try withTempDir { dir in
-            try Self.solidPNG(width: 30, height: 30, rgb: Self.red).write(to: dir.child("a.png"))
+            try TestPNG.solid(width: 30, height: 30, rgb: Self.red).write(to: dir.child("a.png"))
             try dir.child("in.md").write("Some ![a](a.png) text and ![a](a.png) again.\n")
             let env = ["SOURCE_DATE_EPOCH": "1700000000"]
             _ = try mdpdf([dir.child("in.md").path, "-o", dir.child("1.pdf").path], environment: env)
