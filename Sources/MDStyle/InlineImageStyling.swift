@@ -12,7 +12,7 @@ extension DocumentStyler {
         if !Self.isRemote(source), case .success(let info) = ImageProbe.probe(path: resolve(source)) {
             var layout = state.layout
             layout.object = .image(InlineImage(path: resolve(source), format: info.format, pixelWidth: info.width,
-                                               pixelHeight: info.height, alt: altText), at: at)
+                                               pixelHeight: info.height), alt: altText, at: at)
             b.append(InlineObject.replacementCharacter, layout, state.paint)
             return
         }

@@ -10,7 +10,8 @@ import MDCore
 /// Sizes are the object's natural size; layout may scale an object down (keeping its
 /// proportions) to fit the line's measure or the page.
 public struct InlineObject: Hashable, Sendable {
-    public enum Payload: Hashable, Sendable {
+    /// Boxed, so that the object (carried by every `RunLayout`, nil or not) stays small.
+    public indirect enum Payload: Hashable, Sendable {
         case image(InlineImage)
     }
     public var width: Points
@@ -35,9 +36,9 @@ public struct InlineObject: Hashable, Sendable {
 
     /// An image at 1 px = 0.75 pt (as browsers and block images), standing on the
     /// baseline (CSS `vertical-align: baseline`: its bottom edge is the baseline).
-    public static func image(_ image: InlineImage, at source: SourceLocation) -> InlineObject {
+    public static func image(_ image: InlineImage, alt: String, at source: SourceLocation) -> InlineObject {
         InlineObject(width: Points(Double(image.pixelWidth) * 0.75), ascent: Points(Double(image.pixelHeight) * 0.75),
-                     descent: .zero, payload: .image(image), alt: image.alt, source: source)
+                     descent: .zero, payload: .image(image), alt: alt, source: source)
     }
 
     /// Ascent plus descent.
@@ -63,8 +64,7 @@ public struct InlineImage: Hashable, Sendable {
     public var format: StyledImage.Format
     public var pixelWidth: Int
     public var pixelHeight: Int
-    public var alt: String
-    public init(path: String, format: StyledImage.Format, pixelWidth: Int, pixelHeight: Int, alt: String) {
-        self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.alt = alt
+    public init(path: String, format: StyledImage.Format, pixelWidth: Int, pixelHeight: Int) {
+        self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
     }
 }
