@@ -30,9 +30,6 @@ struct FlowBox {
     var footnotes: [Int] = []
     /// Page numbers of destinations, drawn once pagination knows them (contents entries).
     var pageNumberSlots: [PageNumberSlot] = []
-    /// Where the first internal link to each destination name in this box starts in the
-    /// source, so the warning about a dangling one names the link's line and column.
-    var linkSources: [String: SourceLocation] = [:]
     /// Space below the box before whatever follows it inside a footnote area (the rule's).
     var gapAfter: Points = .zero
     /// How far the text's font ascent/descent reach above/below the box (a line height

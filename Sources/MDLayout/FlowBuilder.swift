@@ -17,6 +17,31 @@ final class FlowBuilder {
     private var keepNext = false
     /// The structure element new blocks go under (the document, a list body, a quote…).
     private(set) var parent = StructureTree.root
+    /// Where the (last) table of contents went, so it alone can be set again.
+    private(set) var contents: ContentsPlacement?
+
+    struct ContentsPlacement {
+        var toc: StyledTOC
+        var x: Points
+        var width: Points
+        var parent: StructureID
+        /// Its boxes in `boxes`.
+        var boxes: Range<Int>
+    }
+
+    /// The table of contents' boxes set again (with the environment's page-number
+    /// width), in the place and containers of the first setting.
+    func relayoutContents(_ c: ContentsPlacement) -> [FlowBox] {
+        let again = FlowBuilder(env: env)
+        again.build([.tableOfContents(c.toc)], x: c.x, width: c.width, under: c.parent)
+        var out = again.boxes
+        guard !out.isEmpty, !c.boxes.isEmpty else { return out }
+        let old = boxes[c.boxes.lowerBound]
+        out[0].gapBefore = old.gapBefore
+        out[0].breakBefore = old.breakBefore
+        for i in out.indices { out[i].containers = old.containers }
+        return out
+    }
 
     init(env: LayoutEnvironment) {
         self.env = env
@@ -48,7 +73,10 @@ final class FlowBuilder {
             case .table(let t): TableLayout(builder: self).layout(t, x: x, width: width)
             case .image(let i): image(i, x: x, width: width)
             case .rule(let r): rule(r, x: x, width: width)
-            case .tableOfContents(let t): TableOfContentsLayout(builder: self).layout(t, x: x, width: width)
+            case .tableOfContents(let t):
+                let first = boxes.count
+                TableOfContentsLayout(builder: self).layout(t, x: x, width: width)
+                contents = ContentsPlacement(toc: t, x: x, width: width, parent: self.parent, boxes: first..<boxes.count)
             case .tocPlaceholder: break
             }
         }

@@ -15,7 +15,7 @@ final class LayoutEnvironment {
     /// Draw the layout's geometry over the output (`--debug-layout`).
     var debug = false
     /// Digits the contents' page-number column is sized for (3: up to page 999; more
-    /// only when a document turns out longer, which costs a second layout pass).
+    /// only when a document turns out longer: the contents alone are set again).
     var pageNumberDigits = 3
     /// Width of the page body; nested blocks keep at least a quarter of it.
     var bodyWidth = Points(480)

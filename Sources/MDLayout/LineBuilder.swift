@@ -32,8 +32,7 @@ struct LineBuilder {
             if continuation { indent += p.wrapMarkWidth }
             var line = makeLine(p, r, x: x + indent, width: width - indent,
                                 justify: para.alignment == .justify && !lastOfParagraph && !endsHard, structure: structure)
-            let (anchors, sources) = linkMarks(para, line: r, isLast: lastOfParagraph, glyphs: line.displayed,
-                                               originX: line.usedX)
+            let anchors = anchorsOnLine(para, line: r, isLast: lastOfParagraph, glyphs: line.displayed, originX: line.usedX)
             line.displayed = []
             if continuation, let mark = p.wrapMark {
                 markItems = mark.items(self, originX: x, baseline: line.baseline)
@@ -43,7 +42,6 @@ struct LineBuilder {
             box.inkAbove = line.inkAbove
             box.inkBelow = line.inkBelow
             box.anchors = anchors
-            box.linkSources = sources
             for (number, x) in line.footnoteReferences {
                 box.footnotes.append(number)
                 box.anchors.append(Anchor(name: "fnref-\(number)", x: x, y: .zero, outline: nil))

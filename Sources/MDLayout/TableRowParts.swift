@@ -44,7 +44,6 @@ struct TableRowParts {
             for l in lines {
                 items += l.items.map { $0.offsetBy(dy: y) }
                 box.anchors += l.anchors.map { Anchor(name: $0.name, x: $0.x, y: $0.y + y, outline: $0.outline) }
-                box.linkSources.merge(l.linkSources) { first, _ in first }
                 box.footnotes += l.footnotes.filter { !box.footnotes.contains($0) }
                 box.fragments += l.fragments.map { $0.offsetBy(dy: y) }
                 if firstBaseline == nil, let b = l.firstBaseline { firstBaseline = y + b }

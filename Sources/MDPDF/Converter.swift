@@ -49,6 +49,8 @@ public struct ConversionResult: Sendable {
     public var diagnostics: [Diagnostic]
     public var pageCount: Int
     public var layout: LayoutResult
+    /// Wall time of each stage, in order (`--timings`).
+    public var timings: [(stage: String, duration: Duration)] = []
 }
 
 /// The whole pipeline: decode → parse → style → lay out → render.
@@ -57,8 +59,17 @@ public enum Converter {
     /// a caller still has them when the conversion then fails.
     public static func convert(_ input: [UInt8], options: ConversionOptions,
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
+        let clock = ContinuousClock()
+        var timings: [(stage: String, duration: Duration)] = []
+        var mark = clock.now
+        func lap(_ stage: String) {
+            let now = clock.now
+            timings.append((stage, now - mark))
+            mark = now
+        }
         let source = try InputDecoder.decode(input, diagnostics: sink)
         let document = MarkdownParser.parse(source, diagnostics: sink)
+        lap("parse")
         let theme = try ThemeSelection.theme(for: document, source: source, options: options)
         let text = TextContext(diagnostics: sink)
         try registerFonts(theme, in: text)
@@ -68,15 +79,19 @@ public enum Converter {
                                           options: StyleOptions(baseDirectory: options.baseDirectory, date: date,
                                                                 tableOfContents: options.tableOfContents),
                                           diagnostics: sink)
+        lap("style")
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
                                            outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
+        lap("layout")
         if !options.tagged { layout.document.structure = nil }
         layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creationDate = options.date
         layout.document.metadata.modificationDate = options.date
         let pdf = try PDFRenderer.render(layout.document)
-        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count, layout: layout)
+        lap("render")
+        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count,
+                                layout: layout, timings: timings)
     }
 }
 

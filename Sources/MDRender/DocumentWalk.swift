@@ -4,24 +4,16 @@ import MDPage
 /// The single walk over a `PagedDocument` shared by every canvas: pages in order, items
 /// in painting order, then the outline.
 enum DocumentWalk {
-    ///
-    /// A destination name met again (a raw-HTML anchor named like a heading, a table
-    /// header repeated on a later page) is skipped: the first one in page order wins, as
-    /// the first element with an id does in a browser. cairo 1.16 would keep both in its
-    /// name tree, and readers would pick either.
+    /// Layout names each destination once (cairo 1.16 would keep a name twice in its name
+    /// tree, and readers would pick either).
     static func draw(_ document: PagedDocument, on canvas: some Canvas) throws(ConversionError) {
-        var destinations = Set<String>()
         var structure = document.structure.map { StructureWalk(tree: $0) }
         for page in document.pages {
             try canvas.withPage(size: page.size) { () throws(ConversionError) in
-                let items = page.items.filter { item in
-                    if case .destination(let name, _) = item { return destinations.insert(name).inserted }
-                    return true
-                }
                 if structure != nil {
-                    try structure!.draw(items, on: canvas)
+                    try structure!.draw(page.items, on: canvas)
                 } else {
-                    for item in items { try draw(item, on: canvas) }
+                    for item in page.items { try draw(item, on: canvas) }
                 }
             }
         }

@@ -50,7 +50,9 @@ public struct DocumentStyler {
         var page = styler.pageSetup()
         page.fields = ["title": metadata.title ?? "", "author": metadata.author ?? "",
                        "date": document.frontMatter?.string("date") ?? options.date ?? ""]
-        return StyledDocument(blocks: blocks, page: page, metadata: metadata, pageFootnotes: pageNotes)
+        var styled = StyledDocument(blocks: blocks, page: page, metadata: metadata, pageFootnotes: pageNotes)
+        LinkResolution.resolve(&styled, diagnostics: diagnostics)
+        return styled
     }
 
     var rootContext: StyleContext {

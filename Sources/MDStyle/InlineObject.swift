@@ -41,6 +41,15 @@ public struct InlineObject: Hashable, Sendable {
                      descent: .zero, payload: .image(image), alt: alt, source: source)
     }
 
+    /// `object image a.png 30x15+0 alt "…"`: payload, width × ascent + descent, alt text
+    /// (for the styled document's dump).
+    public var dumpDescription: String {
+        switch payload {
+        case .image(let image):
+            return "object image \(image.path.split(separator: "/").last ?? "") \(width)x\(ascent)+\(descent) alt \"\(alt)\""
+        }
+    }
+
     /// Ascent plus descent.
     public var height: Points { ascent + descent }
 

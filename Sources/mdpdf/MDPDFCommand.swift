@@ -57,6 +57,7 @@ struct MDPDFCommand: ParsableCommand {
           --toc                    insert a table of contents after the title
           --debug-layout           draw line fragments, baselines and marker columns
           --no-tags                write an untagged PDF (no structure tree)
+          --timings                print the time each stage took to standard error
 
         EXIT CODES
           0   success (even with warnings)
@@ -107,6 +108,9 @@ struct Convert: ParsableCommand {
     @Flag(name: .customLong("no-tags"),
           help: "Write an untagged PDF: no structure tree (by default the PDF is tagged for screen readers and reflow).")
     var noTags = false
+
+    @Flag(name: .customLong("timings"), help: "Print the time each stage took (parse, style, layout, render) to standard error.")
+    var timings = false
 
     @Flag(name: .customLong("toc"),
           help: "Insert a table of contents after the title (also: 'toc: true' in the front matter, or a [[_TOC_]] or <!-- toc --> line where it should go).")
@@ -162,6 +166,13 @@ struct Convert: ParsableCommand {
             }
             let result = try Converter.convert(input.bytes, options: options, diagnostics: sink)
             try OutputWriter.write(result.pdf, to: destination, cleanup: cleanup)
+            if timings {
+                let parts = result.timings.map { t in
+                    let ms = Double(t.duration.components.seconds) * 1000 + Double(t.duration.components.attoseconds) / 1e15
+                    return "\(t.stage) \(String(format: "%.1f", ms)) ms"
+                }
+                printError("\(display): timings: " + parts.joined(separator: ", ") + ", \(result.pageCount) pages")
+            }
             return .success
         } catch let e {
             let described: String

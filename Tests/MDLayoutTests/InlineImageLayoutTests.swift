@@ -1,6 +1,9 @@
 import Foundation
 import MDCore
+import MDMarkdown
 import MDPage
+import MDStyle
+import MDTheme
 import Testing
 @testable import MDLayout
 
@@ -41,6 +44,18 @@ import Testing
     }
 
     func close(_ a: Points, _ b: Points, _ tolerance: Double = 0.01) -> Bool { abs((a - b).value) <= tolerance }
+
+    @Test func styledDumpShowsTheObjectRun() throws {
+        let files = try Images(["a.png": (40, 20), "b.png": (60, 20)])
+        let sink = DiagnosticSink()
+        let doc = MarkdownParser.parse("x ![A](a.png)[![B](b.png)](https://b.example)\n", diagnostics: sink)
+        let styled = DocumentStyler.style(doc, theme: try ThemeLoader.resolve(text: "{}", name: "test"),
+                                          options: StyleOptions(baseDirectory: files.dir.path), diagnostics: sink)
+        let runs = styled.dump().split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+        try #require(runs.count == 3, "\(runs)")
+        #expect(runs[1].hasPrefix("\"\u{FFFC}\" ") && runs[1].hasSuffix(" object image a.png 30x15+0 alt \"A\""), "\(runs[1])")
+        #expect(runs[2].hasSuffix(" object image b.png 45x15+0 alt \"B\" link https://b.example"), "\(runs[2])")
+    }
 
     @Test func imageStandsOnTheBaselineAndMakesItsLineTaller() throws {
         let files = try Images(["tall.png": (40, 40)])
