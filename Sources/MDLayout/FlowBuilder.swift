@@ -242,7 +242,7 @@ final class FlowBuilder {
         }
         let rect = Rect(x: x, y: .zero, width: w, height: h)
         let figure = node(.figure, alt: i.alt, source: i.source)
-        var items: [PageItem] = [.image(PlacedImage(source: ImageSource(path: i.path, format: i.format == .png ? .png : .jpeg,
+        var items: [PageItem] = [.image(PlacedImage(source: ImageSource(path: i.path, format: i.format,
                                                                           pixelWidth: i.pixelWidth, pixelHeight: i.pixelHeight),
                                                     rect: rect, structure: figure))]
         if let link = i.link {

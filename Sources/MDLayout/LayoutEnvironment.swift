@@ -28,14 +28,10 @@ final class LayoutEnvironment {
         self.text = text; self.breaker = breaker; self.diagnostics = diagnostics; self.language = language
     }
 
-    func request(_ f: FontSpec) -> FontRequest {
-        FontRequest(families: f.families, weight: f.weight, italic: f.italic)
-    }
-
     /// The primary face of a font spec (its metrics size line boxes and decorations).
     func primaryFont(_ f: FontSpec) -> FontID {
         if let id = fontCache[f] { return id }
-        let id = text.primaryFont(for: request(f))
+        let id = text.primaryFont(for: f)
         fontCache[f] = id
         return id
     }
@@ -52,8 +48,8 @@ final class LayoutEnvironment {
     /// Shaping runs for attributed text: one per styled run, in the same order.
     func shapingRuns(_ t: AttributedText) -> [ShapingRun] {
         t.runs.map { r in
-            ShapingRun(range: r.range, font: request(r.layout.font), size: r.layout.size,
-                       features: r.layout.font.features.map { FontFeature($0.tag, $0.value) }, language: language)
+            ShapingRun(range: r.range, font: r.layout.font, size: r.layout.size,
+                       features: r.layout.font.features, language: language)
         }
     }
 }

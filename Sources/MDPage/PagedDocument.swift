@@ -128,13 +128,12 @@ public struct PlacedImage: Sendable {
 
 /// An image file, already checked to be readable and of a supported format.
 public struct ImageSource: Hashable, Sendable {
-    public enum Format: String, Sendable { case png, jpeg }
     public var path: String
-    public var format: Format
+    public var format: ImageFormat
     /// Size in pixels.
     public var pixelWidth: Int
     public var pixelHeight: Int
-    public init(path: String, format: Format, pixelWidth: Int, pixelHeight: Int) {
+    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int) {
         self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
     }
 }
@@ -157,25 +156,5 @@ public struct OutlineEntry: Hashable, Sendable {
     public var open: Bool
     public init(title: String, level: Int, destination: String, open: Bool) {
         self.title = title; self.level = level; self.destination = destination; self.open = open
-    }
-}
-
-/// The PDF's document information. Dates are seconds since 1970 (UTC); nil leaves them out.
-public struct DocumentMetadata: Hashable, Sendable {
-    public var title: String?
-    public var author: String?
-    public var subject: String?
-    public var keywords: String?
-    public var language: String?
-    public var creator: String?
-    public var producer: String?
-    public var creationDate: Int?
-    public var modificationDate: Int?
-    public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
-                language: String? = nil, creator: String? = nil, producer: String? = nil,
-                creationDate: Int? = nil, modificationDate: Int? = nil) {
-        self.title = title; self.author = author; self.subject = subject; self.keywords = keywords
-        self.language = language; self.creator = creator; self.producer = producer
-        self.creationDate = creationDate; self.modificationDate = modificationDate
     }
 }

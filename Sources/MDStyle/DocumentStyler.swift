@@ -62,8 +62,8 @@ public struct DocumentStyler {
                             lineHeight: theme.paragraph.lineHeight ?? theme.body.lineHeight)
     }
 
-    func metadata(_ fm: FrontMatter?) -> StyledMetadata {
-        StyledMetadata(title: fm?.string("title") ?? firstH1, author: fm?.string("author"),
+    func metadata(_ fm: FrontMatter?) -> DocumentMetadata {
+        DocumentMetadata(title: fm?.string("title") ?? firstH1, author: fm?.string("author"),
                        subject: fm?.string("subject") ?? fm?.string("description"),
                        keywords: fm?.string("keywords"), language: fm?.string("lang") ?? fm?.string("language") ?? theme.body.language)
     }

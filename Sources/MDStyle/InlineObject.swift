@@ -70,10 +70,10 @@ public struct InlineObject: Hashable, Sendable {
 public struct InlineImage: Hashable, Sendable {
     /// Absolute path of a readable image file.
     public var path: String
-    public var format: StyledImage.Format
+    public var format: ImageFormat
     public var pixelWidth: Int
     public var pixelHeight: Int
-    public init(path: String, format: StyledImage.Format, pixelWidth: Int, pixelHeight: Int) {
+    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int) {
         self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
     }
 }

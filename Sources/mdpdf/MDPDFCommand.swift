@@ -23,8 +23,14 @@ enum ExitStatus: Int32 {
     }
 }
 
-enum PageSizeArgument: String, ExpressibleByArgument, CaseIterable {
-    case a3, a4, a5, letter, legal
+/// A `--page-size` value: one of the paper names the theme stage knows (`PaperSize`).
+struct PageSizeArgument: ExpressibleByArgument {
+    let rawValue: String
+    init?(argument: String) {
+        guard PaperSize.size(named: argument) != nil else { return nil }
+        rawValue = argument.lowercased()
+    }
+    static var allValueStrings: [String] { PaperSize.names }
 }
 
 /// `mdpdf FILE…` converts (the default subcommand); `mdpdf themes` and `mdpdf theme

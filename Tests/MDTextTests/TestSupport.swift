@@ -4,8 +4,8 @@ import MDPage
 
 /// Fonts these tests pin: installed by the project's setup (fonts-noto-core,
 /// fonts-noto-cjk, fonts-dejavu-core, fonts-liberation2, fonts-noto-color-emoji).
-let serif = FontRequest(families: ["Noto Serif"])
-let dejaVuSerif = FontRequest(families: ["DejaVu Serif"])
+let serif = FontSpec(families: ["Noto Serif"])
+let dejaVuSerif = FontSpec(families: ["DejaVu Serif"])
 
 /// A fresh context per test: no state leaks between tests.
 func makeContext() -> (TextContext, DiagnosticSink) {
@@ -14,7 +14,7 @@ func makeContext() -> (TextContext, DiagnosticSink) {
 }
 
 /// Shapes `text` as one run of `font` at 10 pt.
-func shapeOne(_ context: TextContext, _ text: String, _ font: FontRequest = serif,
+func shapeOne(_ context: TextContext, _ text: String, _ font: FontSpec = serif,
               features: [FontFeature] = [], language: String? = nil) -> ShapedParagraph {
     context.shape(text, runs: [ShapingRun(range: 0..<text.utf8.count, font: font, size: Points(10),
                                           features: features, language: language)])
