@@ -74,16 +74,20 @@ public struct StructureTree: Sendable {
         return out.reversed()
     }
 
-    /// One line per node, indented by depth, in id order: the text oracle for tests.
+    /// One line per node in tree order (children in the order they were added), indented
+    /// by depth, with where it starts in the source when known: the text oracle for tests.
     public func dump() -> String {
-        var depth: [Int] = []
+        var children = [[Int]](repeating: [], count: nodes.count)
+        for (i, n) in nodes.enumerated() { if let p = n.parent { children[Int(p.index)].append(i) } }
         var out = ""
-        for n in nodes {
-            let d = n.parent.map { depth[Int($0.index)] + 1 } ?? 0
-            depth.append(d)
+        var stack: [(node: Int, depth: Int)] = [(0, 0)]
+        while let (i, d) = stack.popLast() {
+            let n = nodes[i]
             out += String(repeating: "  ", count: d) + n.role.rawValue
+            if n.source != .unknown { out += " \(n.source.start)" }
             if let alt = n.alt { out += " alt=\"\(alt)\"" }
             out += "\n"
+            stack += children[i].reversed().map { ($0, d + 1) }
         }
         return out
     }

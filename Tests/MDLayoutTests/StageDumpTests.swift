@@ -54,6 +54,49 @@ import Testing
         #expect(dump == Self.expectedFlow)
     }
 
+    /// The structure tree layout builds: nodes in creation order with their sources.
+    @Test func structureDump() throws {
+        let (r, _) = try layOut(Self.fixture)
+        let dump = try #require(r.document.structure).dump()
+        #expect(dump == Self.expectedStructure, "\(dump)")
+    }
+
+    static let expectedStructure = #"""
+        Document
+          H1 1:1
+          P 3:1
+            Link
+            Reference
+              Link
+          L
+            LI
+              LBody
+                P 5:3
+            LI
+              LBody
+                P 6:7
+          Table 8:1
+            THead
+              TR
+                TH 8:2
+                TH 8:6
+            TBody
+              TR
+                TD 10:2
+                TD 10:6
+          BlockQuote
+            P 12:3
+          Code
+          Note
+            L
+              LI
+                Lbl
+                  Link
+                LBody
+                  P 20:7
+
+        """#
+
     static let expectedStyled = #"""
         paragraph h1#title left lh 1.25 space 25.2/11.55
           "Title" Noto Sans 700 21 #111418
