@@ -44,6 +44,16 @@ extension LineBuilder {
         while i < glyphs.endIndex {
             let first = glyphs[i]
             let run = text.runs[first.run]
+            if let object = run.layout.object {
+                // Drawn as itself, never as a glyph; its U+FFFC stays out of every run's text.
+                let figure = structure.node(at: pen + first.advance / 2).map {
+                    env.structure.add(.figure, under: $0, alt: object.alt)
+                }
+                items.append(InlineObjects.item(object, x: pen, baseline: baseline - run.layout.baselineShift, structure: figure))
+                pen += first.advance
+                i += 1
+                continue
+            }
             let color = run.paint.color
             let shift = run.layout.baselineShift
             let node = structure.node(at: pen + first.advance / 2)
@@ -54,7 +64,7 @@ extension LineBuilder {
             while j < glyphs.endIndex {
                 let g = glyphs[j]
                 let r = text.runs[g.run]
-                guard g.font == first.font, g.size == first.size, g.rtl == first.rtl,
+                guard g.font == first.font, g.size == first.size, g.rtl == first.rtl, r.layout.object == nil,
                       r.paint.color == color, r.layout.baselineShift == shift,
                       structure.links.isEmpty || structure.node(at: pen + g.advance / 2) == node else { break }
                 // A run's clusters must cover its bytes exactly, so its glyphs must follow
@@ -105,7 +115,7 @@ extension LineBuilder {
         var segments = SegmentTracker()
         var pen = originX
         for g in glyphs {
-            let run = text.runs[g.run]
+            let run = InlineObjects.decorated(text.runs[g.run])
             segments.advance(to: pen, glyph: g, run: run, index: g.run) { closed in
                 emit(closed, text, baseline: baseline, height: height, below: &below, lines: &lines, links: &links,
                      structure: &structure)
@@ -164,10 +174,15 @@ extension LineBuilder {
         }
     }
 
-    /// The runs' ascender-to-descender band, clamped to the line box.
+    /// The runs' ascender-to-descender band (an object's own box), clamped to the line box.
     private func verticalExtent(_ runs: [StyledRun], baseline: Points, height: Points) -> (Points, Points) {
         var top = height, bottom = Points.zero
         for r in runs {
+            if let o = r.layout.object {
+                top = min(top, baseline - o.ascent - r.layout.baselineShift)
+                bottom = max(bottom, baseline + o.descent - r.layout.baselineShift)
+                continue
+            }
             let m = env.metrics(r.layout.font), s = r.layout.size
             top = min(top, baseline - m.ascender.at(s) - r.layout.baselineShift)
             bottom = max(bottom, baseline + m.descender.at(s) - r.layout.baselineShift)

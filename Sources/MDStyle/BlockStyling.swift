@@ -28,8 +28,10 @@ extension DocumentStyler {
         }
     }
 
-    /// A paragraph made only of images (possibly each wrapped in a link) becomes image
-    /// blocks; nil when the paragraph holds anything else or an image cannot be shown.
+    /// A paragraph made only of one image (possibly wrapped in a link) becomes an image
+    /// block; nil when the paragraph holds anything else, several images (they flow
+    /// side by side as inline images, like a row of badges) or an image that cannot be
+    /// shown.
     mutating func standaloneImages(_ inlines: [Inline], _ range: SourceRange) -> [StyledBlock]? {
         var found: [(String, String?, String)] = []
         for inline in inlines {
@@ -43,7 +45,7 @@ extension DocumentStyler {
             default: return nil
             }
         }
-        guard !found.isEmpty else { return nil }
+        guard found.count == 1 else { return nil }
         var blocks: [StyledBlock] = []
         for (src, link, alt) in found {
             guard !Self.isRemote(src), case .success(let info) = ImageProbe.probe(path: resolve(src)) else { return nil }

@@ -132,8 +132,12 @@ public struct RunLayout: Hashable, Sendable {
     public var size: Points
     /// Raise (positive) or lower the baseline, e.g. for superscripts.
     public var baselineShift: Points
-    public init(font: FontSpec, size: Points, baselineShift: Points = .zero) {
-        self.font = font; self.size = size; self.baselineShift = baselineShift
+    /// Set on a run of U+FFFC characters, each of which is this object (an inline
+    /// image) rather than text. Its box alone sizes the line (the paragraph's strut
+    /// still applies); `font` and `size` only shape the U+FFFC, whose glyph is never drawn.
+    public var object: InlineObject?
+    public init(font: FontSpec, size: Points, baselineShift: Points = .zero, object: InlineObject? = nil) {
+        self.font = font; self.size = size; self.baselineShift = baselineShift; self.object = object
     }
 }
 

@@ -75,6 +75,7 @@ extension StyledRun {
         let f = layout.font
         var s = "\"\(text)\" \(f.families.first ?? "?") \(f.weight)\(f.italic ? " italic" : "") \(layout.size) \(paint.color)"
         if layout.baselineShift != .zero { s += " shift \(layout.baselineShift)" }
+        if let o = layout.object { s += " " + o.dumpDescription }
         if let b = paint.background { s += " bg \(b)" }
         if let h = paint.highlight { s += " mark \(h)" }
         if let u = paint.underline { s += " underline \(u.style.rawValue)" }

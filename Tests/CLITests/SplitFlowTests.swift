@@ -115,7 +115,7 @@ struct SplitFlowTests {
     }
 }
 
-/// Minimal PNG files made in memory (8-bit grayscale, stored zlib blocks).
+/// Minimal PNG files made in memory (8-bit grayscale or RGB, stored zlib blocks).
 enum TestPNG {
     static func gray(width: Int, height: Int) -> Data {
         var raw = [UInt8]()
@@ -124,10 +124,26 @@ enum TestPNG {
             raw.append(0)
             for x in 0..<width { raw.append(UInt8((x * 5 + y) & 0x7F)) }
         }
+        return file(width: width, height: height, colorType: 0, raw: raw)
+    }
+
+    /// One opaque color, `rgb` as three bytes (easy to find again in a rendered page).
+    static func solid(width: Int, height: Int, rgb: [UInt8]) -> Data {
+        var raw = [UInt8]()
+        raw.reserveCapacity((width * 3 + 1) * height)
+        for _ in 0..<height {
+            raw.append(0)
+            for _ in 0..<width { raw += rgb }
+        }
+        return file(width: width, height: height, colorType: 2, raw: raw)
+    }
+
+    /// `raw`: filter-type-0 scanlines of 8-bit samples; color type 0 gray, 2 RGB.
+    private static func file(width: Int, height: Int, colorType: UInt8, raw: [UInt8]) -> Data {
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var ihdr = Data()
         ihdr.append(bigEndian: UInt32(width)); ihdr.append(bigEndian: UInt32(height))
-        ihdr.append(contentsOf: [8, 0, 0, 0, 0])
+        ihdr.append(contentsOf: [8, colorType, 0, 0, 0])
         png.append(chunk("IHDR", ihdr))
         png.append(chunk("IDAT", zlibStored(raw)))
         png.append(chunk("IEND", Data()))
