@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "MDCore"),
         .target(name: "MDMarkdown", dependencies: ["MDCore", "CCmarkGFM", .product(name: "Yams", package: "Yams")]),
         .target(name: "MDTheme", dependencies: ["MDCore"]),
+        /// TeX formulas → math lists (no fonts): read by styling, set by MDMathLayout.
+        .target(name: "MDMath", dependencies: ["MDCore"]),
         .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme"]),
         .target(name: "MDText", dependencies: ["MDCore", "MDPage", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim", "CHyphen"]),
         .target(name: "MDPage", dependencies: ["MDCore"]),
@@ -44,6 +46,7 @@ let package = Package(
         .testTarget(name: "MDCoreTests", dependencies: ["MDCore"]),
         .testTarget(name: "MDMarkdownTests", dependencies: ["MDMarkdown"]),
         .testTarget(name: "MDThemeTests", dependencies: ["MDTheme"]),
+        .testTarget(name: "MDMathTests", dependencies: ["MDMath"]),
         .testTarget(name: "MDTextTests", dependencies: ["MDText"]),
         .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"],
                     exclude: ["Snapshots"]),
