@@ -34,10 +34,12 @@ let package = Package(
         .target(name: "MDTheme", dependencies: ["MDCore"]),
         /// TeX formulas → math lists (no fonts): read by styling, set by MDMathLayout.
         .target(name: "MDMath", dependencies: ["MDCore"]),
-        .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme"]),
+        .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDMath"]),
         .target(name: "MDText", dependencies: ["MDCore", "MDPage", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim", "CHyphen"]),
         .target(name: "MDPage", dependencies: ["MDCore"]),
-        .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage"]),
+        /// Math lists → boxes of glyphs and rules, with the math font's OpenType MATH table.
+        .target(name: "MDMathLayout", dependencies: ["MDCore", "MDMath", "MDText", "MDPage"]),
+        .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage", "MDMath", "MDMathLayout"]),
         .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "CCairo", "CQPDF"]),
         .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         .executableTarget(name: "mdpdf", dependencies: ["MDPDF", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -46,7 +48,7 @@ let package = Package(
         .testTarget(name: "MDCoreTests", dependencies: ["MDCore"]),
         .testTarget(name: "MDMarkdownTests", dependencies: ["MDMarkdown"]),
         .testTarget(name: "MDThemeTests", dependencies: ["MDTheme"]),
-        .testTarget(name: "MDMathTests", dependencies: ["MDMath"]),
+        .testTarget(name: "MDMathTests", dependencies: ["MDMath", "MDMathLayout", "MDText", "MDPage"]),
         .testTarget(name: "MDTextTests", dependencies: ["MDText"]),
         .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"],
                     exclude: ["Snapshots"]),

@@ -1,3 +1,5 @@
+import MDCore
+
 extension MathParser {
     /// Parses command `name` (its token `t` just read) and appends what it makes.
     mutating func command(_ name: String, _ t: MathToken, into atoms: inout [MathAtom]) throws(MathError) {
@@ -371,7 +373,7 @@ extension MathParser {
     }
 
     /// `{red}`, `{#0a58ca}`, `[HTML]{0A58CA}`, `[rgb]{1,0,0}`.
-    mutating func colorArgument(for t: MathToken) throws(MathError) -> MathColor {
+    mutating func colorArgument(for t: MathToken) throws(MathError) -> Color {
         var model: String?
         skipRawSpaces()
         if let b = peekRaw(), b.kind == .character(0x5B) {
@@ -384,10 +386,10 @@ extension MathParser {
                         hint: "write a name (red, blue, teal…), #rrggbb, [HTML]{rrggbb} or [rgb]{r,g,b}")
     }
 
-    static func color(_ spec: String, model: String?) -> MathColor? {
-        func hex(_ s: Substring) -> MathColor? {
+    static func color(_ spec: String, model: String?) -> Color? {
+        func hex(_ s: Substring) -> Color? {
             guard s.count == 6, let v = UInt32(s, radix: 16) else { return nil }
-            return MathColor(red: Double((v >> 16) & 0xFF) / 255, green: Double((v >> 8) & 0xFF) / 255, blue: Double(v & 0xFF) / 255)
+            return Color(red: Double((v >> 16) & 0xFF) / 255, green: Double((v >> 8) & 0xFF) / 255, blue: Double(v & 0xFF) / 255)
         }
         switch model {
         case "html"?: return hex(Substring(spec))
@@ -395,10 +397,10 @@ extension MathParser {
             let parts = spec.split(separator: ",").compactMap { Double(String($0).trimmingSpaces) }
             guard parts.count == 3 else { return nil }
             let k = model == "rgb255" ? 255.0 : 1
-            return MathColor(red: parts[0] / k, green: parts[1] / k, blue: parts[2] / k)
+            return Color(red: parts[0] / k, green: parts[1] / k, blue: parts[2] / k)
         case "gray"?:
             guard let g = Double(spec) else { return nil }
-            return MathColor(red: g, green: g, blue: g)
+            return Color(red: g, green: g, blue: g)
         default:
             if spec.hasPrefix("#") { return hex(spec.dropFirst()) }
             return MathSymbols.colors[spec.lowercased()]

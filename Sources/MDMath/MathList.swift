@@ -1,3 +1,5 @@
+import MDCore
+
 /// The parsed form of a TeX formula: TeX's math list (The TeXbook, ch. 17), as plain
 /// values. The parser makes every decision that needs no font (which characters are
 /// italic, which atoms are relations, where `\left` pairs with `\right`); the layout
@@ -53,12 +55,6 @@ public struct MathStyleChange: Hashable, Sendable {
     public init(_ level: MathStyleLevel) { self.level = level }
 }
 
-/// An sRGB color, 0…1 per channel (`\color{red}`, `\color{#0a58ca}`).
-public struct MathColor: Hashable, Sendable {
-    public var red: Double, green: Double, blue: Double
-    public init(red: Double, green: Double, blue: Double) { self.red = red; self.green = green; self.blue = blue }
-}
-
 /// What is in an atom's nucleus.
 public indirect enum MathNucleus: Hashable, Sendable {
     /// One character of the math font: `scalar` is already the code point to draw
@@ -88,7 +84,7 @@ public indirect enum MathNucleus: Hashable, Sendable {
     /// The rest of a group in another style (`\displaystyle`, `\scriptstyle`).
     case styled(MathStyleChange, MathList)
     /// The list drawn in a color (`\color{…}` to the end of the group, `\textcolor{…}{…}`).
-    case colored(MathColor, MathList)
+    case colored(Color, MathList)
     /// `\phantom` (both), `\hphantom` (width only), `\vphantom` (height and depth only):
     /// the list's box, drawn invisibly.
     case phantom(MathList, width: Bool, height: Bool)

@@ -1,3 +1,5 @@
+import MDCore
+
 /// The symbol commands of LaTeX and amssymb that real documents use, with the Unicode
 /// character each stands for (as unicode-math maps them) and its atom kind.
 enum MathSymbols {
@@ -205,8 +207,8 @@ enum MathSymbols {
     }
 
     /// A color name as LaTeX's xcolor (base and dvips names documents use) knows it.
-    static let colors: [String: MathColor] = {
-        func rgb(_ r: Double, _ g: Double, _ b: Double) -> MathColor { MathColor(red: r, green: g, blue: b) }
+    static let colors: [String: Color] = {
+        func rgb(_ r: Double, _ g: Double, _ b: Double) -> Color { Color(red: r, green: g, blue: b) }
         return [
             "black": rgb(0, 0, 0), "white": rgb(1, 1, 1), "red": rgb(1, 0, 0), "green": rgb(0, 1, 0),
             "blue": rgb(0, 0, 1), "cyan": rgb(0, 1, 1), "magenta": rgb(1, 0, 1), "yellow": rgb(1, 1, 0),

@@ -65,12 +65,12 @@ final class FontDatabase {
     /// The fallback chain for `request`: the primary face first, then every face
     /// fontconfig ranks after it that adds coverage. Never empty while any font is
     /// installed; warns (once per family and conversion) when none of the requested
-    /// named families is installed.
-    func chain(for request: FontSpec) -> FontChain {
+    /// named families is installed, unless `warnIfMissing` is false (a fallback list).
+    func chain(for request: FontSpec, warnIfMissing: Bool = true) -> FontChain {
         if let cached = chains[request] { return cached }
         let chain = FontChain(entries: sortedEntries(for: request))
         chains[request] = chain
-        warnAboutMissingFamilies(of: request, primary: chain.entries.first)
+        if warnIfMissing { warnAboutMissingFamilies(of: request, primary: chain.entries.first) }
         return chain
     }
 

@@ -21,6 +21,8 @@ public final class TextContext {
     /// `hb_language_t` values are interned by HarfBuzz; looking them up by string is a
     /// lock and a list walk, so remember them per tag.
     var languages: [String: hb_language_t] = [:]
+    /// Faces with a MATH table, read once each (see `mathFont(families:)`).
+    var mathFonts: [FontID: MathFont] = [:]
 
     public init(diagnostics: DiagnosticSink) {
         self.diagnostics = diagnostics
