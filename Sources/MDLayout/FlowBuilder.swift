@@ -14,7 +14,8 @@ final class FlowBuilder {
     private(set) var containers: [ContainerInfo] = []
     private var open: [Int] = []
     private var pendingSpace = Points.zero
-    private var keepNext = false
+    /// Set by a block that must stay on the page of the next one (a heading).
+    var keepNext = false
     /// The structure element new blocks go under (the document, a list body, a quote…).
     private(set) var parent = StructureTree.root
     /// Where the (last) table of contents went, so it alone can be set again.
@@ -78,6 +79,7 @@ final class FlowBuilder {
                 TableOfContentsLayout(builder: self).layout(t, x: x, width: width)
                 contents = ContentsPlacement(toc: t, x: x, width: width, parent: self.parent, boxes: first..<boxes.count)
             case .tocPlaceholder: break
+            case .math(let m): displayMath(m, x: x, width: width)
             }
         }
     }

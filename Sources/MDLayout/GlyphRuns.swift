@@ -46,10 +46,9 @@ extension LineBuilder {
             let run = text.runs[first.run]
             if let object = run.layout.object {
                 // Drawn as itself, never as a glyph; its U+FFFC stays out of every run's text.
-                let figure = structure.node(at: pen + first.advance / 2).map {
-                    env.structure.add(.figure, under: $0, alt: object.alt)
-                }
-                items.append(InlineObjects.item(object, x: pen, baseline: baseline - run.layout.baselineShift, structure: figure))
+                items.append(InlineObjects.item(object, x: pen, baseline: baseline - run.layout.baselineShift,
+                                                color: run.paint.color, parent: structure.node(at: pen + first.advance / 2),
+                                                env: env))
                 pen += first.advance
                 i += 1
                 continue

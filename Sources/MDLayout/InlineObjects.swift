@@ -58,13 +58,18 @@ enum InlineObjects {
 
     /// The page item that draws `object` with its left edge at `x`, on `baseline` (already
     /// moved by the run's baseline shift): its bottom is `descent` below the baseline.
-    /// `structure` is its Figure element (nil: an artifact).
-    static func item(_ object: InlineObject, x: Points, baseline: Points, structure: StructureID?) -> PageItem {
+    /// `parent` is the element of the text around it (nil: an artifact); an image is a
+    /// Figure and a formula a Formula under it. `color` is the run's (a formula's).
+    static func item(_ object: InlineObject, x: Points, baseline: Points, color: Color, parent: StructureID?,
+                     env: LayoutEnvironment) -> PageItem {
         let rect = Rect(x: x, y: baseline - object.ascent, width: object.width, height: object.height)
         switch object.payload {
         case .image(let image):
+            let figure = parent.map { env.structure.add(.figure, under: $0, alt: object.alt) }
             return .image(PlacedImage(source: ImageSource(path: image.path, format: image.format, pixelWidth: image.pixelWidth,
-                                                          pixelHeight: image.pixelHeight), rect: rect, structure: structure))
+                                                          pixelHeight: image.pixelHeight), rect: rect, structure: figure))
+        case .math(let m):
+            return InlineMath.items(m, object, x: x, baseline: baseline, color: color, parent: parent, env: env)
         }
     }
 

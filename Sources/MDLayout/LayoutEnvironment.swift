@@ -1,4 +1,5 @@
 import MDCore
+import MDMathLayout
 import MDPage
 import MDStyle
 import MDText
@@ -21,6 +22,11 @@ final class LayoutEnvironment {
     var bodyWidth = Points(480)
     /// The document's logical structure, grown as blocks are laid out; items point at its nodes.
     var structure = StructureTree()
+    /// Sets formulas (made on first use: documents without math load no math font).
+    lazy var math = MathTypesetter(text: text)
+    /// The Formula element of each inline formula drawn so far (by `MathObject.id`): its
+    /// pieces, on one line or several, are one element.
+    var formulaNodes: [Int: StructureID] = [:]
     private var fontCache: [FontSpec: FontID] = [:]
     private var metricsCache: [FontID: FontMetrics] = [:]
 

@@ -26,6 +26,7 @@ struct PreparedParagraph: BreakableText {
         bytes = Array(p.text.string.utf8)
         hasObjects = p.text.runs.contains { $0.layout.object != nil }
         if hasObjects {
+            shaped.breaks = InlineMath.adjustBreaks(shaped.breaks, bytes: bytes, runs: p.text.runs)
             let maxHeight = env.pageBodyHeight * InlineObjects.maxBodyShare
             InlineObjects.warnIfTaller(p.text.runs, than: maxHeight, diagnostics: env.diagnostics)
             shaped.glyphs = InlineObjects.settle(shaped.glyphs, runs: p.text.runs, maxWidth: Points(.infinity), maxHeight: maxHeight)

@@ -38,12 +38,15 @@ enum CmarkBridge {
         var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
         if options.smartPunctuation { flags |= CMARK_OPT_SMART }
         guard let parser = cmark_parser_new(Int32(flags)) else { return nil }
-        defer { cmark_parser_free(parser) }
+        // Freed after the parser (defers run in reverse order).
+        let math = options.dollarMath ? DollarMathExtension() : nil
+        defer { withExtendedLifetime(math) { cmark_parser_free(parser) } }
         for name in extensionNames {
             if let ext = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
         }
+        if let math { cmark_parser_attach_syntax_extension(parser, math.handle) }
         var bytes = Array(markdown.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { base in
@@ -65,6 +68,7 @@ enum CmarkBridge {
             if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
             let modelledAsLeaf = isLeaf(node) || cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_REFERENCE
+                || cmark_node_get_type(node) == CMARK_NODE_CUSTOM_INLINE
             if event == CMARK_EVENT_EXIT {
                 // A footnote reference has no children but is no leaf to cmark's
                 // iterator, which reports its EXIT too; we model it as a leaf.
@@ -125,6 +129,11 @@ enum CmarkBridge {
         case CMARK_NODE_IMAGE:
             return .image(source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
         case CMARK_NODE_FOOTNOTE_REFERENCE: return footnoteReference(node)
+        case CMARK_NODE_CUSTOM_INLINE:
+            // Only the dollar-math extension makes these (see `DollarMathExtension`).
+            if let position = DollarMathPosition(encoded: string(cmark_node_get_on_exit(node))) {
+                return .math(string(cmark_node_get_on_enter(node)), position)
+            }
         default: break
         }
         let name = typeName(node)

@@ -54,6 +54,8 @@ enum CmarkNodeKind: Sendable {
     case link(destination: String, title: String)
     case image(source: String, title: String)
     case footnoteReference(number: Int, label: String)
+    /// A formula the dollar-math extension found: its TeX and where it is.
+    case math(String, DollarMathPosition)
     /// Anything else (a custom block or inline, an extension we did not expect): its
     /// children are kept, spliced into the parent.
     case other(typeName: String, isBlock: Bool)
@@ -62,7 +64,7 @@ enum CmarkNodeKind: Sendable {
     var isInline: Bool {
         switch self {
         case .text, .softBreak, .lineBreak, .code, .htmlInline, .emphasis, .strong,
-             .strikethrough, .link, .image, .footnoteReference:
+             .strikethrough, .link, .image, .footnoteReference, .math:
             return true
         case .other(_, let isBlock):
             return !isBlock

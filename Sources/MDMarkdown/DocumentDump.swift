@@ -100,6 +100,7 @@ private struct DumpWriter {
             container("image \(Self.quote(source))\(Self.titled(title)) at \(at)", alt, depth)
         case .html(let html, let at): line(depth, "html \(Self.quote(html)) at \(at)")
         case .footnoteReference(let number, let label): line(depth, "footnoteReference \(number) \(Self.quote(label))")
+        case .math(let m): line(depth, "math\(m.display ? " display" : "") \(Self.quote(m.source)) at \(m.start)")
         }
     }
 

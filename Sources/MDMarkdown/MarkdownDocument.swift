@@ -87,6 +87,8 @@ public indirect enum Inline: Sendable {
     case html(String, at: SourceLocation)
     /// A reference to footnote number `number` (1-based, order of first reference).
     case footnoteReference(number: Int, label: String)
+    /// A TeX formula in dollar signs (recognised before Markdown's inline syntax).
+    case math(MathSpan)
 }
 
 public struct FootnoteDefinition: Sendable {

@@ -23,8 +23,15 @@ public struct ParseOptions: Sendable, Hashable {
     /// The default cap on nesting, in levels.
     public static let defaultMaxNestingDepth = 64
 
-    public init(smartPunctuation: Bool = false, maxNestingDepth: Int = ParseOptions.defaultMaxNestingDepth) {
+    /// Reads `$…$`, `` $`…`$ `` and `$$…$$` as math (GitHub's rules, see
+    /// `DollarMathRules`); off, dollar signs are text. ```` ```math ```` blocks are math
+    /// either way (they are code blocks to the parser).
+    public var dollarMath: Bool
+
+    public init(smartPunctuation: Bool = false, maxNestingDepth: Int = ParseOptions.defaultMaxNestingDepth,
+                dollarMath: Bool = true) {
         self.smartPunctuation = smartPunctuation
         self.maxNestingDepth = maxNestingDepth
+        self.dollarMath = dollarMath
     }
 }

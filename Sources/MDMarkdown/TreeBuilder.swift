@@ -47,10 +47,13 @@ struct TreeBuilder {
     /// The length in UTF-8 bytes of each source line (index 0 is line 1), without its
     /// line ending: the bound for a plausible inline column.
     private let lineLengths: [Int]
+    /// The same without trailing spaces and tabs: where a formula's later lines start.
+    private let trimmedLineLengths: [Int]
 
-    init(maxDepth: Int, lineLengths: [Int]) {
+    init(maxDepth: Int, lineLengths: [Int], trimmedLineLengths: [Int] = []) {
         self.maxDepth = max(1, maxDepth)
         self.lineLengths = lineLengths
+        self.trimmedLineLengths = trimmedLineLengths.isEmpty ? lineLengths : trimmedLineLengths
         let document = CmarkNode(kind: .document, range: .unknown)
         stack.append(Frame(node: document, kept: true, blockDepth: 0, inlineDepth: 0,
                            blockTarget: 0, inlineTarget: -1, leafBlockRange: .unknown))
@@ -114,7 +117,7 @@ struct TreeBuilder {
             beyondCap = inlineDepth > maxDepth
             acceptsInlines = true
         case .other, .document, .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak,
-             .lineBreak, .code, .htmlInline, .footnoteReference:
+             .lineBreak, .code, .htmlInline, .footnoteReference, .math:
             kept = false  // transparent: its children join the parent
         }
         if beyondCap {
@@ -169,7 +172,7 @@ struct TreeBuilder {
             let at = location(of: frame.node, in: frame.leafBlockRange)
             appendInline(.image(source: source, title: title, alt: frame.inlines, at: at))
         case .other, .document, .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak,
-             .lineBreak, .code, .htmlInline, .footnoteReference:
+             .lineBreak, .code, .htmlInline, .footnoteReference, .math:
             break
         }
     }
@@ -190,6 +193,8 @@ struct TreeBuilder {
         case .footnoteReference(let number, let label):
             if footnoteLabels[number] == nil { footnoteLabels[number] = label }
             appendInline(.footnoteReference(number: number, label: label))
+        case .math(let source, let position):
+            appendInline(.math(mathSpan(source, position)))
         default:
             break  // a container kind reported as a leaf: nothing to keep
         }
@@ -204,6 +209,15 @@ struct TreeBuilder {
         let target = stack[stack.count - 1].inlineTarget
         guard target >= 0 else { return }  // an inline outside any leaf block: cmark never does this
         stack[target].inlines.append(inline)
+    }
+
+    /// A formula with the document position of each of its lines.
+    private func mathSpan(_ source: String, _ p: DollarMathPosition) -> MathSpan {
+        let opening = p.display ? "$$" : p.delimiterLength == 1 ? "$" : "$" + String(repeating: "`", count: p.delimiterLength - 1)
+        let closing = p.display ? "$$" : p.delimiterLength == 1 ? "$" : String(repeating: "`", count: p.delimiterLength - 1) + "$"
+        return MathSpan(source: source, display: p.display,
+                        lineStarts: p.lineStarts(source: source, sourceLineLengths: trimmedLineLengths),
+                        opening: opening, closing: closing)
     }
 
     /// A node's start when cmark reported a plausible one, else the start of the

@@ -68,9 +68,14 @@ public enum Converter {
             mark = now
         }
         let source = try InputDecoder.decode(input, diagnostics: sink)
-        let document = MarkdownParser.parse(source, diagnostics: sink)
+        var document = MarkdownParser.parse(source, diagnostics: sink)
         lap("parse")
         let theme = try ThemeSelection.theme(for: document, source: source, options: options)
+        if !theme.math.dollars {
+            // The theme (or the front matter's overrides) turns dollar math off: read the
+            // dollars as text (the first parse's warnings are already in the sink).
+            document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: ParseOptions(dollarMath: false))
+        }
         let text = TextContext(diagnostics: sink)
         try registerFonts(theme, in: text)
         let date = options.date.map { ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double($0)),

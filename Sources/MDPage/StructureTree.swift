@@ -20,6 +20,8 @@ public enum StructureRole: String, Sendable, Hashable {
     case blockQuote = "BlockQuote"
     case code = "Code"
     case figure = "Figure"
+    /// A formula (its TeX source is the element's /Alt).
+    case formula = "Formula"
     case link = "Link"
     case note = "Note"
     case reference = "Reference"

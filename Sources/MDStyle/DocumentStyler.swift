@@ -30,11 +30,14 @@ public struct DocumentStyler {
     /// Anchors from raw HTML with no text of their own to sit in (an HTML block, a
     /// paragraph of only `<a id>`): they go to the start of the next paragraph styled.
     var pendingAnchors: [String] = []
+    /// Macros and equation numbers, carried from formula to formula.
+    var math = MathStylingState()
 
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
         var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics)
         let root = styler.rootContext
+        styler.numberEquations(document)
         var blocks = styler.styleBlocks(document.blocks, root)
         let wantsTOC = options.tableOfContents || document.frontMatter?.values["toc"] == .bool(true)
         blocks = styler.placeTableOfContents(in: blocks, wanted: wantsTOC, root)
@@ -88,10 +91,12 @@ public struct DocumentStyler {
         case .paragraph(let inlines):
             if TableOfContentsMarker.matches(inlines) { return [.tocPlaceholder] }
             if let images = standaloneImages(inlines, block.range) { return images }
+            if let math = paragraphWithDisplayMath(inlines, ctx, range: block.range, indent: indent) { return math }
             return paragraph(inlines, ctx, range: block.range, indent: indent).map { [.paragraph($0)] } ?? []
         case .heading(let level, let inlines):
             return heading(level, inlines, ctx, range: block.range)
-        case .codeBlock(_, let text):
+        case .codeBlock(let info, let text):
+            if Self.isMathInfo(info) { return mathBlock(text, ctx, range: block.range) }
             return [codeBlock(text, ctx, range: block.range)]
         case .htmlBlock(let html):
             if TableOfContentsMarker.matches(html) { return [.tocPlaceholder] }

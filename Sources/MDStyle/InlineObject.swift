@@ -13,6 +13,9 @@ public struct InlineObject: Hashable, Sendable {
     /// Boxed, so that the object (carried by every `RunLayout`, nil or not) stays small.
     public indirect enum Payload: Hashable, Sendable {
         case image(InlineImage)
+        /// A formula (or one piece of an inline formula cut where a line may break);
+        /// layout sets it and fills in its size.
+        case math(MathObject)
     }
     public var width: Points
     /// Above the baseline (positive).
@@ -47,6 +50,8 @@ public struct InlineObject: Hashable, Sendable {
         switch payload {
         case .image(let image):
             return "object image \(image.path.split(separator: "/").last ?? "") \(width)x\(ascent)+\(descent) alt \"\(alt)\""
+        case .math(let m):
+            return "object math \(m.piece + 1)/\(m.breaks.count + 1) \(width)x\(ascent)+\(descent) alt \"\(alt)\""
         }
     }
 

@@ -73,6 +73,8 @@ extension DocumentStyler {
                 st.link = "#fn-\(number)"
                 st.footnoteReference = number
                 b.append(String(number), st.layout, st.paint)
+            case .math(let m):
+                appendMath(m, state, to: &b)
             }
         }
     }
@@ -114,7 +116,9 @@ extension DocumentStyler {
 
 /// The plain text of inlines (titles, alt text, outline entries).
 enum PlainText {
-    static func of(_ inlines: [Inline]) -> String {
+    /// Formulas are given as readable text (`α + β`), or with `mathAsSource` as written,
+    /// delimiters and all (`$\alpha + \beta$`: what GitHub makes heading anchors from).
+    static func of(_ inlines: [Inline], mathAsSource: Bool = false) -> String {
         var out = ""
         var stack: [ArraySlice<Inline>] = [inlines[...]]
         while var top = stack.popLast() {
@@ -128,6 +132,7 @@ enum PlainText {
             case .image(_, _, let alt, _): stack.append(alt[...])
             case .html(let h, _): out += HTMLText.visibleText(h)
             case .footnoteReference(let n, _): out += String(n)
+            case .math(let m): out += mathAsSource ? m.opening + m.source + m.closing : MathText.readable(m.source)
             }
         }
         return out.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -68,6 +68,8 @@ enum LinkResolution {
             case .image(var img):
                 if let link { img.link = link(img.link, img.source.start) }
                 block = .image(img)
+            case .math(let m):
+                for n in m.numbers { if let a = n.anchor { anchor(a) } }
             case .rule, .tableOfContents, .tocPlaceholder:
                 break
             }

@@ -35,6 +35,8 @@ public indirect enum StyledBlock: Sendable {
     case tableOfContents(StyledTOC)
     /// Where the author asked for the table of contents; replaced before layout.
     case tocPlaceholder
+    /// A display formula, on its own lines.
+    case math(StyledMath)
 }
 
 /// A generated table of contents: one entry per heading, with dotted leaders to

@@ -51,6 +51,9 @@ extension StyledDocument {
                 for e in t.entries { line(depth + 1, "\(e.level) \(e.anchor) \"\(e.text.string)\"") }
             case .tocPlaceholder:
                 line(depth, "contents placeholder")
+            case .math(let m):
+                line(depth, "math \(m.alignment.rawValue) \(m.size) \"\(m.source)\""
+                     + m.numbers.map { " \($0.text)" + ($0.anchor.map { "#\($0)" } ?? "") }.joined())
             }
         }
         if let notes = pageFootnotes {

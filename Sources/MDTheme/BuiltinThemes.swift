@@ -308,7 +308,19 @@ enum BuiltinThemes {
   "html": { "fontWeight": null, "italic": null, "color": null, "underline": null, "strike": null },
   "toc": { "title": "Contents", "depth": 3, "fontSize": "1em", "indent": "1.5em", "topLevelWeight": 700,
            "topLevelSpace": "0.5em", "leader": "dotted", "leaderColor": "#8c959f", "spaceAfter": "1.5em" },
-  "outline": { "depth": 3, "openLevels": 1 }
+  "outline": { "depth": 3, "openLevels": 1 },
+  "math": {
+    "dollars": true,
+    "fontFamily": ["Latin Modern Math", "STIX Two Math", "TeX Gyre Termes Math", "TeX Gyre Pagella Math",
+                   "DejaVu Math TeX Gyre", "Noto Sans Math"],
+    "fontSize": "1.1em",
+    "color": null,
+    "displayAlignment": "center",
+    "displayIndent": "2em",
+    "displaySpaceBefore": "0.6em",
+    "displaySpaceAfter": "0.6em",
+    "errorColor": "#cf222e"
+  }
 }
 
 """#####,
@@ -634,6 +646,22 @@ enum BuiltinThemes {
       "properties": {
         "depth": { "type": "integer", "minimum": 0, "maximum": 6 },
         "openLevels": { "type": "integer", "minimum": 0, "maximum": 6, "description": "Levels expanded when the PDF opens." }
+      }
+    },
+    "math": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "TeX formulas: $…$ and $`…`$ inline, $$…$$ and ```math blocks on their own lines.",
+      "properties": {
+        "dollars": { "type": "boolean", "description": "Read $…$, $`…`$ and $$…$$ as math (GitHub's rules); false leaves dollar signs as text (```math blocks stay math)." },
+        "fontFamily": { "$ref": "#/$defs/fontFamily", "description": "Math fonts (with an OpenType MATH table), tried in order." },
+        "fontSize": { "$ref": "#/$defs/length", "description": "em: of the surrounding text (math fonts have a smaller x-height than most text fonts)." },
+        "color": { "$ref": "#/$defs/optionalColor", "description": "null: the color of the surrounding text." },
+        "displayAlignment": { "type": "string", "enum": ["center", "left"], "description": "Display formulas centered, or flush left with displayIndent." },
+        "displayIndent": { "$ref": "#/$defs/length" },
+        "displaySpaceBefore": { "$ref": "#/$defs/length" },
+        "displaySpaceAfter": { "$ref": "#/$defs/length" },
+        "errorColor": { "$ref": "#/$defs/color", "description": "The underline of a formula printed as its source because it has an error." }
       }
     },
     "footnotes": {

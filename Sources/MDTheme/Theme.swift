@@ -38,6 +38,7 @@ public struct Theme: Codable, Sendable, Hashable {
     public var footnoteReference: InlineStyle
     public var toc: TOCStyle
     public var outline: OutlineStyle
+    public var math: MathTheme
 }
 
 /// The files of one font family; fontconfig picks among them by weight and slant.
