@@ -106,7 +106,10 @@ extension MathParser {
             atoms.append(MathAtom(kind, .stacked(base: base, over: name == "underset" ? nil : annotation,
                                                  under: name == "underset" ? annotation : nil)))
         case "substack":
-            let rows = try environmentRows(opener: t, endingWith: .close).rows
+            guard let open = try nextNonSpace(), open.kind == .open else {
+                throw MathError("\\substack needs its rows in braces", at: t.offset, hint: "write \\substack{a \\\\ b}")
+            }
+            let rows = try environmentRows(opener: open, endingWith: .close).rows
             atoms.append(MathAtom(.ord, .array(MathArray(rows: rows, alignments: [.center], columnGap: 0, style: nil))))
         case "begin":
             atoms.append(try environment(t))
@@ -150,6 +153,8 @@ extension MathParser {
             try defineTeXMacro(at: t)
         case "DeclareMathOperator", "DeclareMathOperator*":
             try declareOperator(at: t, limits: name.hasSuffix("*"))
+        case "\\", "cr", "newline":
+            break  // a line break where there are no lines (inline math, a group): ignored, as MathJax does
         case "hline", "nobreak", "allowbreak", "relax", "displaybreak", "strut", "noindent", "ensuremath", "hfill":
             break
         default:

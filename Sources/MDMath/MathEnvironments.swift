@@ -41,7 +41,8 @@ extension MathParser {
         case .smallMatrix:
             return MathAtom(.ord, .array(array([.center], gap: 0.28, style: .script)))
         case .cases(let style, let rightBrace):
-            let a = array([.left, .left], gap: 1, style: style)
+            var a = array([.left, .left], gap: 1, style: style)
+            a.rowStretch = 1.2  // amsmath's \arraystretch in cases
             return rightBrace ? fenced(a, nil, 0x7D) : fenced(a, 0x7B, nil)
         case .aligned, .alignedAt:
             rows = rows.map(Self.alignedCells)
@@ -51,7 +52,9 @@ extension MathParser {
         case .equation:
             return MathAtom(.ord, .group(MathList(rows.flatMap { $0.flatMap(\.atoms) })))
         case .array(let style):
-            return MathAtom(.ord, .array(array(alignments, gap: 1, style: style)))
+            var a = array(alignments, gap: 1, style: style)
+            a.paddedEdges = true
+            return MathAtom(.ord, .array(a))
         }
     }
 

@@ -174,6 +174,11 @@ public struct MathArray: Hashable, Sendable {
     public var extraRowSpace: [Int: Double]
     /// Horizontal rules (`\\hline`) above row i (i = rows.count: below the last).
     public var horizontalRules: [Int] = []
+    /// Half a column gap before the first column and after the last (LaTeX's `array`
+    /// keeps its \\arraycolsep there; amsmath's matrices drop it).
+    public var paddedEdges = false
+    /// LaTeX's \\arraystretch: the rows' struts are this many times as tall (1.2 in `cases`).
+    public var rowStretch = 1.0
     public init(rows: [[MathList]], alignments: [Alignment], pairsAlternate: Bool = false, columnGap: Double,
                 rowGap: Double = 0, style: MathStyleLevel?, verticalRules: [Int] = [], extraRowSpace: [Int: Double] = [:]) {
         self.rows = rows; self.alignments = alignments; self.pairsAlternate = pairsAlternate

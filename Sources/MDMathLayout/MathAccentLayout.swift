@@ -51,10 +51,11 @@ extension MathLayouter {
         var box = base
         box.glyph = nil
         let x = (base.width - arrow.width) / 2
+        let arrowInk = ink(arrow)
         if a.under {
-            box.add(arrow, x: x, y: base.descent + gap + arrow.ascent)
+            box.add(arrow, x: x, y: base.descent + gap + arrowInk.top)
         } else {
-            box.add(arrow, x: x, y: -(base.ascent + gap + arrow.descent))
+            box.add(arrow, x: x, y: -(base.ascent + gap - arrowInk.bottom))
         }
         box.width = max(base.width, arrow.width)
         return box
@@ -88,10 +89,11 @@ extension MathLayouter {
         var box = MathBox()
         box.add(base, x: .zero, y: .zero)
         let x = (base.width - brace.width) / 2
+        let braceInk = ink(brace)
         if over {
-            box.add(brace, x: x, y: -(base.ascent + gap + brace.descent))
+            box.add(brace, x: x, y: -(base.ascent + gap - braceInk.bottom))
         } else {
-            box.add(brace, x: x, y: base.descent + gap + brace.ascent)
+            box.add(brace, x: x, y: base.descent + gap + braceInk.top)
         }
         box.width = max(base.width, brace.width)
         return box

@@ -14,7 +14,7 @@ extension MathLayouter {
         let columns = a.columnCount
         guard columns > 0 else { return (MathBox(), []) }
         let unit = size(s)
-        let strutAbove = size(cs) * 0.84, strutBelow = size(cs) * 0.36
+        let strutAbove = size(cs) * (0.84 * a.rowStretch), strutBelow = size(cs) * (0.36 * a.rowStretch)
 
         var widths = [Points](repeating: .zero, count: columns)
         for row in cells { for (j, cell) in row.enumerated() { widths[j] = max(widths[j], cell.width) } }
@@ -23,8 +23,8 @@ extension MathLayouter {
             guard j > 0 else { return .zero }
             return a.pairsAlternate ? (j % 2 == 0 ? gap : .zero) : gap
         }
-        let padLeft = a.verticalRules.contains(0) ? gap / 2 : .zero
-        let padRight = a.verticalRules.contains(columns) ? gap / 2 : .zero
+        let padLeft = a.paddedEdges || a.verticalRules.contains(0) ? gap / 2 : .zero
+        let padRight = a.paddedEdges || a.verticalRules.contains(columns) ? gap / 2 : .zero
         var xs: [Points] = []
         var x = padLeft
         for j in 0..<columns {

@@ -6,8 +6,18 @@ extension MathLayouter {
     /// An atom: its nucleus, with its scripts beside it or, for operators with limits,
     /// above and below it.
     func atom(_ a: MathAtom, kind: MathAtomKind, _ s: MathStyle) -> MathBox {
-        let nucleus = self.nucleus(a.nucleus, kind: a.kind, s)
-        guard a.superscript != nil || a.subscript != nil else { return nucleus }
+        var nucleus = self.nucleus(a.nucleus, kind: a.kind, s)
+        let isOperatorGlyph: Bool
+        if case .symbol = a.nucleus, a.kind == .op { isOperatorGlyph = true } else { isOperatorGlyph = false }
+        guard a.superscript != nil || a.subscript != nil else {
+            // A slanted letter keeps its italic correction before what follows (rule 17),
+            // so $f(x)$ does not run the f into the parenthesis.
+            if nucleus.glyph != nil, !isOperatorGlyph {
+                nucleus.width += nucleus.italicCorrection
+                nucleus.italicCorrection = .zero
+            }
+            return nucleus
+        }
         let takesLimits: Bool
         switch a.limits {
         case .limits: takesLimits = true
@@ -17,7 +27,21 @@ extension MathLayouter {
         if takesLimits {
             return limits(nucleus, sup: a.superscript, sub: a.subscript, s)
         }
-        return scripts(nucleus, sup: a.superscript, sub: a.subscript, s)
+        // Primes lead the superscript: they are drawn at full size on the baseline
+        // (the font's ′ is already raised, designed for that), the rest after them.
+        var sup = a.superscript
+        var primes: MathBox?
+        if let atoms = sup?.atoms, let first = atoms.first, Self.isPrime(first) {
+            let count = atoms.prefix(while: Self.isPrime).count
+            primes = list(MathList(Array(atoms.prefix(count))), s).box
+            sup = count < atoms.count ? MathList(Array(atoms.dropFirst(count))) : nil
+        }
+        return scripts(nucleus, sup: sup, sub: a.subscript, s, largeOperator: isOperatorGlyph, primes: primes)
+    }
+
+    static func isPrime(_ a: MathAtom) -> Bool {
+        guard a.superscript == nil, a.subscript == nil, case .symbol(let c) = a.nucleus else { return false }
+        return c == 0x2032 || c == 0x2033 || c == 0x2034 || c == 0x2057
     }
 
     /// The nucleus of an atom of `kind` in style `s`.
@@ -94,12 +118,17 @@ extension MathLayouter {
 
     /// Superscript and subscript beside `nucleus` (Appendix G, rules 18a–f, with the
     /// MATH table's script constants and cut-in kerns).
-    func scripts(_ nucleus: MathBox, sup: MathList?, sub: MathList?, _ s: MathStyle) -> MathBox {
+    ///
+    /// A slanted letter's superscript moves right by its italic correction; a large
+    /// operator's advance already includes it (OpenType), so there the subscript moves
+    /// left by it instead (the lower limit of ∫ tucks under its tail).
+    func scripts(_ nucleus: MathBox, sup: MathList?, sub: MathList?, _ s: MathStyle, largeOperator: Bool = false,
+                 primes: MathBox? = nil) -> MathBox {
         let supBox = sup.map { list($0, s.superscript).box }
         let subBox = sub.map { list($0, s.subscript).box }
         // A single glyph's scripts take the font's positions; anything else drops
         // them from its own top and bottom.
-        let isGlyph = nucleus.glyph.map { !$0.isExtended } ?? false
+        let isGlyph = nucleus.glyph.map { !$0.isExtended } ?? nucleus.scriptsAsCharacter
         var u = isGlyph ? Points.zero : nucleus.ascent - em(c.superscriptBaselineDropMax, s)
         var v = isGlyph ? Points.zero : nucleus.descent + em(c.subscriptBaselineDropMin, s)
         if let p = supBox {
@@ -124,14 +153,20 @@ extension MathLayouter {
         box.glyph = nil
         let space = em(c.spaceAfterScript, s)
         var end = nucleus.width
+        var supX = nucleus.width + (largeOperator ? .zero : nucleus.italicCorrection)
+        if let p = primes {
+            box.add(p, x: supX, y: .zero)
+            supX += p.width
+            end = max(end, supX)
+        }
         if let p = supBox {
-            var x = nucleus.width + nucleus.italicCorrection
-            if let g = nucleus.glyph { x += kern(g, .topRight, at: u - p.descent) }
+            var x = supX
+            if primes == nil, let g = nucleus.glyph { x += kern(g, .topRight, at: u - p.descent) }
             box.add(p, x: x, y: -u)
             end = max(end, x + p.width)
         }
         if let b = subBox {
-            var x = nucleus.width
+            var x = nucleus.width - (largeOperator ? nucleus.italicCorrection : .zero)
             if let g = nucleus.glyph { x += kern(g, .bottomRight, at: b.ascent - v) }
             box.add(b, x: x, y: v)
             end = max(end, x + b.width)

@@ -15,6 +15,9 @@ struct MathBox {
     var glyph: MathGlyphInfo?
     /// Italic correction of the box's last glyph (where a superscript moves right).
     var italicCorrection = Points.zero
+    /// Scripts attach to this box as to a character, at the font's script positions
+    /// (one glyph, or a word such as `\log`), not below and above its ink.
+    var scriptsAsCharacter = false
 
     var height: Points { ascent + descent }
 

@@ -109,18 +109,6 @@ extension MathLayouter {
         return box
     }
 
-    /// `box` between delimiters sized for it (a `\binom`'s parentheses).
-    func fenced(_ inner: MathBox, left: UInt32?, right: UInt32?, _ s: MathStyle) -> MathBox {
-        var box = MathBox()
-        let l = delimiter(left, covering: inner.ascent, inner.descent, s)
-        let r = delimiter(right, covering: inner.ascent, inner.descent, s)
-        box.add(l, x: .zero, y: .zero)
-        box.add(inner, x: l.width, y: .zero)
-        box.add(r, x: l.width + inner.width, y: .zero)
-        box.width = l.width + inner.width + r.width
-        return box
-    }
-
     /// `\big(` … `\Bigg)`: the sizes plain TeX's and amsmath's macros end up with,
     /// 1.2, 1.8, 2.4 and 3 em in all (cmex's four sizes), centered on the axis.
     func sizedDelimiter(_ char: UInt32, size level: Int, _ s: MathStyle) -> MathBox {

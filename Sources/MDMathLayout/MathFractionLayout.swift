@@ -47,7 +47,22 @@ extension MathLayouter {
         }
         box.width = width + pad * 2
         guard f.left != nil || f.right != nil else { return box }
-        return fenced(box, left: f.left, right: f.right, s)
+        // TeX's \delim1 and \delim2 (cmsy): 2.39 em tall in display style, 1.01 em otherwise.
+        let total = size(s) * (s.isDisplay ? 2.39 : 1.01)
+        func delimiter(_ c: UInt32) -> MathBox {
+            var b = stretched(c, to: total * 0.95, vertical: true, s)
+            centerOnAxis(&b, s)
+            return b
+        }
+        var fenced = MathBox()
+        var x = Points.zero
+        for part in [f.left.map(delimiter), box, f.right.map(delimiter)] {
+            guard let part else { continue }
+            fenced.add(part, x: x, y: .zero)
+            x += part.width
+        }
+        fenced.width = x
+        return fenced
     }
 
     /// A radical (rule 11): the surd, as large as the radicand needs, with the rule

@@ -50,6 +50,7 @@ extension MathLayouter {
             x += font.advance(g).at(size)
         }
         box.width = x
+        box.scriptsAsCharacter = true
         if !run.glyphs.isEmpty { box.elements = [.glyphs(run)] }
         return box
     }
@@ -112,6 +113,28 @@ extension MathLayouter {
             i = j
         }
         box.width = x
+        box.scriptsAsCharacter = true
         return box
+    }
+
+    /// The ink extent of a box's glyphs and rules above (`top`) and below (`bottom`,
+    /// negative when the ink stays above the baseline) its baseline: a brace or arrow
+    /// glyph is drawn well above its own baseline.
+    func ink(_ box: MathBox) -> (top: Points, bottom: Points) {
+        var top = -Points(.infinity), bottom = Points(.infinity)
+        for e in box.elements {
+            switch e {
+            case .glyphs(let run):
+                for (g, p) in zip(run.glyphs, run.positions) {
+                    let b = run.font == font.id ? font.bounds(g) : text.glyphBounds(g, in: run.font)
+                    top = max(top, b.top.at(run.size) - p.y)
+                    bottom = min(bottom, b.bottom.at(run.size) - p.y)
+                }
+            case .rule(let r, _):
+                top = max(top, -r.minY)
+                bottom = min(bottom, -r.maxY)
+            }
+        }
+        return top.value.isFinite ? (top, bottom) : (box.ascent, -box.descent)
     }
 }

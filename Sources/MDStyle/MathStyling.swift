@@ -38,6 +38,8 @@ extension DocumentStyler {
             report([error], in: m)
             appendMathSource(m.opening + m.source + m.closing, state, to: &b)
         case .success(let formula):
+            // Only definitions (`\newcommand`): nothing to print.
+            guard !formula.list.isEmpty else { return }
             let id = math.formulas
             math.formulas += 1
             let breaks = formula.list.breakPoints()

@@ -8,11 +8,12 @@ import MDText
     let sink = DiagnosticSink()
     let t = MathTypesetter(text: TextContext(diagnostics: sink))
     var m = MathMacros()
-    for (s, d) in [("x^2", false), ("\\frac{a}{b}", true), ("\\sqrt{x}", false), ("\\left(\\frac{1}{2}\\right)", true), ("\\sum_{i=1}^n", true)] {
-        let f = try! MathParser.parse(s, display: d, macros: &m).formula.get()
-        let r = t.typeset(f, MathSettings(fontFamilies: ["Latin Modern Math"], size: Points(10), textFont: FontSpec(families: ["Noto Serif"]), display: d))
+    let f = t.font(["Latin Modern Math"])!
+    for (s, d) in [("\\sqrt[3]{x}", true), ("\\sqrt{x}", true)] {
+        let fm = try! MathParser.parse(s, display: d, macros: &m).formula.get()
+        let r = t.typeset(fm, MathSettings(fontFamilies: ["Latin Modern Math"], size: Points(10), textFont: FontSpec(families: ["Noto Serif"]), display: d))
         print(s); print(r?.dump ?? "nil")
     }
-    let f = t.font(["Latin Modern Math"])!
-    print(f.constants)
+    let g = f.glyph(for: 0x221A)!
+    for v in f.variants(g, vertical: true) { print("variant", v, f.advance(v.glyph), f.bounds(v.glyph)) }
 }
