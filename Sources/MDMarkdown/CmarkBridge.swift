@@ -68,7 +68,6 @@ enum CmarkBridge {
             if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
             let modelledAsLeaf = isLeaf(node) || cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_REFERENCE
-                || cmark_node_get_type(node) == CMARK_NODE_CUSTOM_INLINE
             if event == CMARK_EVENT_EXIT {
                 // A footnote reference has no children but is no leaf to cmark's
                 // iterator, which reports its EXIT too; we model it as a leaf.
@@ -121,7 +120,11 @@ enum CmarkBridge {
         case CMARK_NODE_SOFTBREAK: return .softBreak
         case CMARK_NODE_LINEBREAK: return .lineBreak
         case CMARK_NODE_CODE: return .code(literal(node))
-        case CMARK_NODE_HTML_INLINE: return .htmlInline(literal(node))
+        case CMARK_NODE_HTML_INLINE:
+            let html = literal(node)
+            // The dollar-math extension's formulas (see `DollarMathExtension`).
+            if let (formula, position) = DollarMathScanner.formula(fromLiteral: html) { return .math(formula, position) }
+            return .htmlInline(html)
         case CMARK_NODE_EMPH: return .emphasis
         case CMARK_NODE_STRONG: return .strong
         case CMARK_NODE_LINK:
@@ -129,11 +132,6 @@ enum CmarkBridge {
         case CMARK_NODE_IMAGE:
             return .image(source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
         case CMARK_NODE_FOOTNOTE_REFERENCE: return footnoteReference(node)
-        case CMARK_NODE_CUSTOM_INLINE:
-            // Only the dollar-math extension makes these (see `DollarMathExtension`).
-            if let position = DollarMathPosition(encoded: string(cmark_node_get_on_exit(node))) {
-                return .math(string(cmark_node_get_on_enter(node)), position)
-            }
         default: break
         }
         let name = typeName(node)

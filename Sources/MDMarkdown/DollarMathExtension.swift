@@ -7,10 +7,11 @@ import MDCore
 /// Markdown (an `_` or `*` in a formula is not emphasis), and a `$` inside a code span
 /// or after a backslash never reaches it.
 ///
-/// A formula becomes a `CUSTOM_INLINE` node (a core type cmark's own parser never makes,
-/// so no node type has to be registered globally): `on_enter` holds the formula,
-/// `on_exit` where it is (see `DollarMathPosition`). The extension and its scanner live
-/// for one parse.
+/// A formula becomes an `HTML_INLINE` node whose literal starts with `marker` (U+E000,
+/// a private-use character; cmark's own raw HTML always starts with `<`), then where it
+/// is (see `DollarMathPosition`), a line feed and the formula. A node type of its own
+/// would have to be registered globally, and the table extension lets cells hold only
+/// the core inline types. The extension and its scanner live for one parse.
 final class DollarMathExtension {
     /// `cmark_syntax_extension*`, owned: freed in `deinit` (after the parser that used it).
     let handle: OpaquePointer
@@ -54,16 +55,26 @@ final class DollarMathScanner {
             }
         }
         let p = Int(cmark_inline_parser_get_offset(inlineParser))
-        guard let m = DollarMathRules.match(bytes, at: p), let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else {
+        guard let m = DollarMathRules.match(bytes, at: p), let node = cmark_node_new(CMARK_NODE_HTML_INLINE) else {
             return nil
         }
         let formula = String(decoding: bytes[m.content], as: UTF8.self)
         let position = DollarMathPosition(bytes, match: m, blockLine: Int(cmark_node_get_start_line(parent)),
                                           column: Int(cmark_inline_parser_get_column(inlineParser)))
-        cmark_node_set_on_enter(node, formula)
-        cmark_node_set_on_exit(node, position.encoded)
+        cmark_node_set_literal(node, Self.marker + position.encoded + "\n" + formula)
         cmark_inline_parser_set_offset(inlineParser, Int32(m.end))
         return node
+    }
+
+    /// What starts the literal of a formula node.
+    static let marker = "\u{E000}"
+
+    /// The formula and its position from a node's literal; nil for real raw HTML.
+    static func formula(fromLiteral literal: String) -> (String, DollarMathPosition)? {
+        guard literal.hasPrefix(marker), let newline = literal.firstIndex(of: "\n"),
+              let position = DollarMathPosition(encoded: String(literal[literal.index(after: literal.startIndex)..<newline]))
+        else { return nil }
+        return (String(literal[literal.index(after: newline)...]), position)
     }
 }
 

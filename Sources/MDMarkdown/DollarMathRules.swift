@@ -6,7 +6,9 @@
 ///   `\text{…}` may contain dollars;
 /// - `` $`…`$ `` is inline math whatever it contains (GitHub's form for math that
 ///   clashes with Markdown);
-/// - `$$…$$` is display math, spaces and single line breaks allowed inside.
+/// - `$$…$$` is display math, spaces and single line breaks allowed inside;
+/// - a formula never reaches into a code span: one whose closing dollar would be
+///   inside code (`` *$HOME*, `$PATH` ``) is text.
 /// A literal `\$` never gets here: cmark's backslash escape takes it first. Code spans
 /// never get here either: cmark reads them before the dollar inside them.
 enum DollarMathRules {
@@ -57,6 +59,7 @@ enum DollarMathRules {
         var j = p + 2
         while j + 1 < b.count {
             if b[j] == backslash { j += 2; continue }
+            if b[j] == backtick, opensCodeSpan(b, at: j) { return nil }
             if b[j] == dollar, b[j + 1] == dollar {
                 let content = (p + 2)..<j
                 guard b[content].contains(where: { !isSpace($0) }) else { return nil }
@@ -91,6 +94,7 @@ enum DollarMathRules {
                 j = e
                 continue
             }
+            if c == backtick, opensCodeSpan(b, at: j) { return nil }
             if c == dollar {
                 if j + 1 < b.count, isDigit(b[j + 1]) { return nil }
                 return j > p + 1 ? Match(content: (p + 1)..<j, end: j + 1, display: false, delimiterLength: 1) : nil
@@ -98,6 +102,24 @@ enum DollarMathRules {
             j += 1
         }
         return nil
+    }
+
+    /// Whether the backtick run at `j` opens a code span (a run of the same length
+    /// follows): a formula never reaches into code, so a dollar inside a code span
+    /// after it (`` `$PATH` ``) closes nothing.
+    private static func opensCodeSpan(_ b: [UInt8], at j: Int) -> Bool {
+        var e = j
+        while e < b.count, b[e] == backtick { e += 1 }
+        let run = e - j
+        var k = e
+        while k < b.count {
+            guard b[k] == backtick else { k += 1; continue }
+            var f = k
+            while f < b.count, b[f] == backtick { f += 1 }
+            if f - k == run { return true }
+            k = f
+        }
+        return false
     }
 
     /// After `\text{…}` (balanced braces) starting at the backslash `j`; nil when there
