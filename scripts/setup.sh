@@ -10,6 +10,8 @@ packages=(
   # run: the default themes' fonts and script fallbacks, hyphenation patterns
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 hyphen-en-us
+  # math: Latin Modern Math (the default math font, with an OpenType MATH table)
+  fonts-lmodern
   # test and benchmark: read PDFs back
   poppler-utils qpdf python3
 )

@@ -7,8 +7,9 @@ import MDPage
 ///   `cairo_tag_begin`, and the renderer opens a node again on each page its content is
 ///   on (and the document's root on every page), so a paragraph split by a page break
 ///   would read as two paragraphs and the document as one `Document` per page;
-/// - writes each element's alternate text (`/Alt`: a figure's description), which
-///   cairo 1.16's tag attributes cannot carry.
+/// - writes each element's alternate text (`/Alt`: a figure's description, a
+///   formula's TeX source, also its `/ActualText`), which cairo 1.16's tag attributes
+///   cannot carry.
 ///
 /// cairo appends each element to its parent's `/K` as it is opened, so a pre-order walk
 /// of the tree meets the elements in the order they were opened, which the canvas
@@ -34,6 +35,10 @@ struct StructureRepair {
                 first[node] = k
                 if let alt = tree[node].alt, !alt.isEmpty {
                     qpdf_oh_replace_key(q, element, "/Alt", qpdf_oh_new_unicode_string(q, alt))
+                    // A formula's source is also what its content stands for (copied text).
+                    if tree[node].role == .formula {
+                        qpdf_oh_replace_key(q, element, "/ActualText", qpdf_oh_new_unicode_string(q, alt))
+                    }
                 }
                 continue
             }
