@@ -68,7 +68,9 @@ extension FlowBuilder {
         if scale != 1 { items = [.group(Group(transform: .scale(scale, about: origin), items: items))] }
         var anchors: [Anchor] = []
         for (n, t, b) in placedNumbers {
-            let label = env.structure.add(.label, under: element)
+            // Beside the Formula, not inside it: cairo 1.16 marks the content of leaf
+            // elements only, so a child would leave the formula's own glyphs untagged.
+            let label = node(.label, source: m.range)
             items += t.items(lines, originX: x + width - t.width, baseline: baseline + b, structure: label)
             if let a = n.anchor { anchors.append(Anchor(name: a, x: x, y: .zero, outline: nil)) }
         }

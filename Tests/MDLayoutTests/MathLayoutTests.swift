@@ -115,7 +115,7 @@ import Testing
         // The structure: a Formula with the source as its alternate text, the number its label.
         let tree = try #require(r.document.structure).dump()
         #expect(tree.contains("Formula 3:1 alt=\"E = mc^2 \\label{e}\""), "\(tree)")
-        #expect(tree.contains("    Lbl"), "\(tree)")
+        #expect(tree.contains("  Lbl 3:1"), "\(tree)")
     }
 
     @Test func flushLeftDisplayFromTheTheme() throws {
