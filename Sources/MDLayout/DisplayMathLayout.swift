@@ -12,7 +12,8 @@ extension FlowBuilder {
     /// \predisplaypenalty) and none after it when its paragraph goes on. A formula
     /// wider than the measure is scaled down to fit, with a warning.
     func displayMath(_ m: StyledMath, x: Points, width: Points) {
-        let settings = MathSettings(fontFamilies: m.fontFamilies, size: m.size, textFont: m.textFont, display: true)
+        let settings = MathSettings(fontFamilies: m.fontFamilies, size: m.size, textFont: m.textFont, display: true,
+                                    textScale: m.textScale)
         guard let set = env.math.typeset(m.formula, settings) else {
             InlineMath.warnNoFont(m.fontFamilies, env: env)
             return

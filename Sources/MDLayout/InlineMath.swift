@@ -49,7 +49,8 @@ enum InlineMath {
 
     /// The settings a formula object is set with.
     static func settings(_ m: MathObject, display: Bool = false) -> MathSettings {
-        MathSettings(fontFamilies: m.fontFamilies, size: m.size, textFont: m.textFont, display: display)
+        MathSettings(fontFamilies: m.fontFamilies, size: m.size, textFont: m.textFont, display: display,
+                     textScale: m.textScale)
     }
 
     /// The piece of its formula an object stands for; nil (with one warning per

@@ -110,7 +110,9 @@ extension MathParser {
                 throw MathError("\\substack needs its rows in braces", at: t.offset, hint: "write \\substack{a \\\\ b}")
             }
             let rows = try environmentRows(opener: open, endingWith: .close).rows
-            atoms.append(MathAtom(.ord, .array(MathArray(rows: rows, alignments: [.center], columnGap: 0, style: nil))))
+            var a = MathArray(rows: rows, alignments: [.center], columnGap: 0, style: nil)
+            a.rowStretch = 0.7  // amsmath's subarray: rows as close as the script font's baselines
+            atoms.append(MathAtom(.ord, .array(a)))
         case "begin":
             atoms.append(try environment(t))
         case "hspace", "hspace*", "hskip", "kern", "mkern", "mskip", "mspace":

@@ -64,13 +64,13 @@ extension MathLayouter {
         case .textMonospace: spec = FontSpec(families: ["DejaVu Sans Mono", "Noto Sans Mono", "monospace"])
         case .text, .mathUpright: break
         }
-        return textBox(string, spec: spec, s)
+        return textBox(string, spec: spec, s, scale: textScale)
     }
 
     /// `string` shaped with `spec` (per-character fallback included), one glyph run per
     /// face, with the clusters HarfBuzz gives (so copying gives back `string`).
-    func textBox(_ string: String, spec: FontSpec, _ s: MathStyle) -> MathBox {
-        let size = self.size(s)
+    func textBox(_ string: String, spec: FontSpec, _ s: MathStyle, scale: Double = 1) -> MathBox {
+        let size = self.size(s) * scale
         guard !string.isEmpty else { return MathBox() }
         let shaped = text.shape(string, runs: [ShapingRun(range: 0..<string.utf8.count, font: spec, size: size,
                                                           features: spec.features)], baseLevel: 0)

@@ -12,8 +12,9 @@ struct MathLayouter {
     /// The size of text and display style.
     let base: Points
     let text: TextContext
-    /// The text font (`\text{…}`).
+    /// The text font (`\text{…}`), and its size relative to the math font's.
     let textFont: FontSpec
+    let textScale: Double
     /// Where characters the math font lacks come from: the math families, then the
     /// text font's.
     let fallbackFont: FontSpec

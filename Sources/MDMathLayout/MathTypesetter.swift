@@ -10,8 +10,12 @@ public struct MathSettings: Hashable, Sendable {
     public var size: Points
     public var textFont: FontSpec
     public var display: Bool
-    public init(fontFamilies: [String], size: Points, textFont: FontSpec, display: Bool) {
+    /// `\text{…}` is set at the surrounding text's size: `size` times this (a math font
+    /// is often set larger than the text to match its x-height).
+    public var textScale: Double
+    public init(fontFamilies: [String], size: Points, textFont: FontSpec, display: Bool, textScale: Double = 1) {
         self.fontFamilies = fontFamilies; self.size = size; self.textFont = textFont; self.display = display
+        self.textScale = textScale
     }
 }
 
@@ -45,7 +49,7 @@ public final class MathTypesetter {
         if let done = cache[key] { return done }
         guard let font = font(settings.fontFamilies) else { return nil }
         let layouter = MathLayouter(font: font, c: font.constants, base: settings.size, text: text,
-                                    textFont: settings.textFont,
+                                    textFont: settings.textFont, textScale: settings.textScale,
                                     fallbackFont: FontSpec(families: settings.fontFamilies + settings.textFont.families))
         let style: MathStyle = settings.display ? .display : .text
         var result: TypesetFormula

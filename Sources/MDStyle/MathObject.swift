@@ -12,6 +12,8 @@ public struct MathObject: Hashable, Sendable {
     public var size: Points
     /// The font of `\text{…}`: the surrounding text's.
     public var textFont: FontSpec
+    /// The surrounding text's size over `size`: `\text{…}` matches the text around.
+    public var textScale: Double = 1
     /// Which formula of the document this is (from 0), so the pieces of one inline
     /// formula make one Formula element.
     public var id: Int
@@ -33,6 +35,8 @@ public struct StyledMath: Sendable {
     public var fontFamilies: [String]
     public var size: Points
     public var textFont: FontSpec
+    /// The body text's size over `size` (see `MathObject.textScale`).
+    public var textScale: Double = 1
     public var color: Color
     public var alignment: MathDisplayAlignment
     /// From the left edge when flush left.

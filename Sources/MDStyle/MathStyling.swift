@@ -48,8 +48,9 @@ extension DocumentStyler {
             if state.link == nil, let c = theme.math.color { paint.color = c.color }
             let size = theme.math.fontSize.resolve(em: state.size)
             for piece in 0...breaks.count {
-                let object = MathObject(formula: formula, fontFamilies: theme.math.fontFamily, size: size,
+                var object = MathObject(formula: formula, fontFamilies: theme.math.fontFamily, size: size,
                                         textFont: state.font, id: id, piece: piece, breaks: breaks)
+                object.textScale = state.size / size
                 layout.object = InlineObject(width: .zero, ascent: .zero, descent: .zero, payload: .math(object),
                                              alt: m.source, source: m.start)
                 b.append(InlineObject.replacementCharacter, layout, paint)
@@ -179,13 +180,15 @@ extension DocumentStyler {
             EquationNumber(row: $0.row, text: $0.text, anchor: $0.label.map { "eq-\($0)" })
         }
         let t = theme.math
-        return [.math(StyledMath(formula: formula, fontFamilies: t.fontFamily, size: t.fontSize.resolve(em: ctx.size),
+        var styled = StyledMath(formula: formula, fontFamilies: t.fontFamily, size: t.fontSize.resolve(em: ctx.size),
                                  textFont: ctx.font, color: t.color?.color ?? ctx.color, alignment: t.displayAlignment,
                                  indent: t.displayIndent.resolve(em: ctx.size),
                                  spaceBefore: t.displaySpaceBefore.resolve(em: ctx.size),
                                  spaceAfter: t.displaySpaceAfter.resolve(em: ctx.size), numbers: numbers,
                                  numberStyle: RunLayout(font: ctx.font, size: ctx.size), source: source.trimmingCharacters(in: .whitespacesAndNewlines),
-                                 range: range, id: id))]
+                                 range: range, id: id)
+        styled.textScale = ctx.size / styled.size
+        return [.math(styled)]
     }
 
     /// The numbers a display formula asks for, in order: a `\tag`'s text, or the next
