@@ -10,39 +10,50 @@ import MDText
 /// (MDMathLayout, cached per formula) and gives each piece its width, ascent and
 /// descent, so lines break, size and justify around formulas as around images.
 enum InlineMath {
-    /// `document` with the size of every inline formula piece filled in.
+    /// `document` with the size of every inline formula piece filled in. Blocks without
+    /// formulas are not written back (a document without math is not copied).
     static func measure(_ document: StyledDocument, env: LayoutEnvironment) -> StyledDocument {
         var d = document
-        func visit(_ p: inout StyledParagraph) {
+        func visit(_ p: inout StyledParagraph) -> Bool {
+            var changed = false
             for i in p.text.runs.indices {
-                guard let o = p.text.runs[i].layout.object, case .math(let m) = o.payload else { continue }
-                guard let piece = self.piece(m, env: env) else { continue }
+                guard let o = p.text.runs[i].layout.object, case .math(let m) = o.payload,
+                      let piece = self.piece(m, env: env) else { continue }
                 var sized = o
                 sized.width = piece.width
                 sized.ascent = piece.ascent
                 sized.descent = piece.descent
                 p.text.runs[i].layout.object = sized
+                changed = true
             }
+            return changed
         }
-        func visit(_ blocks: inout [StyledBlock]) {
+        func visit(_ blocks: inout [StyledBlock]) -> Bool {
+            var changed = false
             for i in blocks.indices {
                 switch blocks[i] {
-                case .paragraph(var p): visit(&p); blocks[i] = .paragraph(p)
-                case .container(var c): visit(&c.children); blocks[i] = .container(c)
+                case .paragraph(var p):
+                    if visit(&p) { blocks[i] = .paragraph(p); changed = true }
+                case .container(var c):
+                    if visit(&c.children) { blocks[i] = .container(c); changed = true }
                 case .list(var l):
-                    for k in l.items.indices { visit(&l.items[k].children) }
-                    blocks[i] = .list(l)
+                    var any = false
+                    for k in l.items.indices where visit(&l.items[k].children) { any = true }
+                    if any { blocks[i] = .list(l); changed = true }
                 case .table(var t):
-                    for r in t.rows.indices { for c in t.rows[r].indices { visit(&t.rows[r][c]) } }
-                    blocks[i] = .table(t)
+                    var any = false
+                    for r in t.rows.indices { for c in t.rows[r].indices where visit(&t.rows[r][c]) { any = true } }
+                    if any { blocks[i] = .table(t); changed = true }
                 case .image, .rule, .tableOfContents, .tocPlaceholder, .math: break
                 }
             }
+            return changed
         }
-        visit(&d.blocks)
+        _ = visit(&d.blocks)
         if var notes = d.pageFootnotes {
-            for key in notes.notes.keys.sorted() { visit(&notes.notes[key]!) }
-            d.pageFootnotes = notes
+            var any = false
+            for key in notes.notes.keys.sorted() where visit(&notes.notes[key]!) { any = true }
+            if any { d.pageFootnotes = notes }
         }
         return d
     }

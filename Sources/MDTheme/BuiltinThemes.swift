@@ -317,8 +317,8 @@ enum BuiltinThemes {
     "color": null,
     "displayAlignment": "center",
     "displayIndent": "2em",
-    "displaySpaceBefore": "0.6em",
-    "displaySpaceAfter": "0.6em",
+    "displaySpaceBefore": "0.8em",
+    "displaySpaceAfter": "0.8em",
     "errorColor": "#cf222e"
   }
 }
