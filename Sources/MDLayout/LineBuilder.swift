@@ -53,15 +53,22 @@ struct LineBuilder {
             box.firstXHeight = env.metrics(para.baseFont).xHeight.at(para.baseSize)
             boxes.append(box)
         }
-        applyOrphanWidowRules(&boxes)
+        applyOrphanWidowRules(&boxes, code: para.role == .code)
         return boxes
     }
 
-    /// At least two lines of a paragraph at the bottom and at the top of a page.
-    func applyOrphanWidowRules(_ boxes: inout [FlowBox]) {
+    /// At least two lines of a paragraph at the bottom and at the top of a page. A code
+    /// block of four lines or fewer moves whole, and its part on a new page never starts
+    /// with a blank line.
+    func applyOrphanWidowRules(_ boxes: inout [FlowBox], code: Bool = false) {
         let n = boxes.count
-        for i in 1..<max(n, 1) where i < 2 || n - i < 2 {
+        for i in 1..<max(n, 1) where i < 2 || n - i < 2 || (code && n <= 4) {
             boxes[i].breakBefore = .avoid
+        }
+        if code {
+            for i in 1..<max(n, 1) where boxes[i].fragments.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) {
+                boxes[i].breakBefore = .avoid
+            }
         }
     }
 
@@ -145,10 +152,13 @@ struct LineBuilder {
             }
         }
         if extra > .zero, !justify {
+            // A right-to-left paragraph starts at the right: its left (start) alignment and
+            // the last line of a justified paragraph go to the right margin, as in browsers.
+            let rtl = p.shaped.baseLevel & 1 == 1
             switch para.alignment {
             case .center: offset = extra / 2
-            case .right: offset = extra
-            default: break
+            case .right: offset = rtl ? .zero : extra
+            case .left, .justify: offset = rtl ? extra : .zero
             }
         }
         let displayed = Self.visualOrder(glyphs)

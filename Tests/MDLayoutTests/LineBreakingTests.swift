@@ -110,4 +110,37 @@ import Testing
         let (r, _) = try layOut("one   two \t three `a  b`   four")
         #expect(r.fragments[0].first?.text == "one two three a  b four")
     }
+
+    /// A right-to-left paragraph starts at the right margin: its lines, the last one
+    /// included, end there.
+    @Test func rightToLeftParagraphsAlignToTheirStart() throws {
+        let arabic = "هذا نص عربي أطول قليلا يمتد على عدة أسطر لكي نرى كيف يتم ضبطه من اليمين إلى اليسار في الفقرة، ونضيف كلمات أخرى هنا حتى يلتف السطر مرة ثانية ويظهر السطر الأخير قصيرا."
+        let (r, _) = try layOut("Short left.\n\n" + arabic, theme: #"{"page": {"size": "a5"}}"#)
+        let frags = r.fragments[0]
+        #expect(abs((frags[0].usedRect.minX - frags[0].rect.minX).value) < 0.01, "a left-to-right line starts at the left")
+        let rtl = frags.dropFirst()
+        #expect(rtl.count >= 2)
+        for f in rtl { #expect(abs((f.usedRect.maxX - f.rect.maxX).value) < 0.05, "'\(f.text)' ends short of the right margin") }
+        #expect(rtl.last!.usedRect.minX > rtl.last!.rect.minX + Points(20), "the last line is short, at the right")
+    }
+
+    /// A code block of four lines or fewer is never split; a longer one keeps two lines
+    /// on each side and never starts its continued part with a blank line.
+    @Test func codeBlocksKeepTheirLinesTogether() throws {
+        let sink = DiagnosticSink()
+        let env = LayoutEnvironment(text: TextContext(diagnostics: sink), diagnostics: sink, language: nil)
+        let builder = LineBuilder(env: env)
+        func boxes(_ code: String) -> [FlowBox] {
+            var p = StyledParagraph(text: AttributedText(string: code, runs: [StyledRun(range: 0..<code.utf8.count,
+                layout: RunLayout(font: FontSpec(families: ["DejaVu Sans Mono"]), size: Points(9)), paint: RunPaint(color: .black))]),
+                alignment: .left, lineHeight: 1.3, spaceBefore: .zero, spaceAfter: .zero, role: .code, preservesWhitespace: true,
+                baseFont: FontSpec(families: ["DejaVu Sans Mono"]), baseSize: Points(9), source: .unknown)
+            p.lineBreaking = .simple
+            return builder.lines(PreparedParagraph(p, env: env), x: .zero, width: Points(400))
+        }
+        let four = boxes("a\nb\nc\nd")
+        #expect(four.count == 4 && four.dropFirst().allSatisfy { $0.breakBefore == .avoid })
+        let seven = boxes("a\nb\nc\n\nd\ne\nf")
+        #expect(seven.map { $0.breakBefore == .avoid } == [false, true, false, true, false, false, true])
+    }
 }
