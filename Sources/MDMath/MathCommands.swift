@@ -41,7 +41,7 @@ extension MathParser {
             let list = try argument(for: t)
             if list.atoms.count == 1, case .symbol = list.atoms[0].nucleus, list.atoms[0].superscript == nil,
                list.atoms[0].subscript == nil {
-                atoms.append(MathAtom(kind, list.atoms[0].nucleus, limits: kind == .op ? .auto : .auto))
+                atoms.append(MathAtom(kind, list.atoms[0].nucleus))
             } else {
                 atoms.append(MathAtom(kind, .group(list)))
             }
