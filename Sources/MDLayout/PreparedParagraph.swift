@@ -76,6 +76,18 @@ struct PreparedParagraph: BreakableText {
         return Points(spacePrefix[glyphIndex(at: v.upperBound)] - spacePrefix[glyphIndex(at: v.lowerBound)])
     }
 
+    func edges(of breaks: [BreakOpportunity]) -> (starts: [LineEdge], ends: [LineEdge]) {
+        func edge(_ offset: Int) -> LineEdge {
+            let g = glyphIndex(at: offset)
+            return LineEdge(width: prefix[g], spaces: spacePrefix[g])
+        }
+        // A line's visible part starts after the spaces at its start and ends before the
+        // spaces at its end (see `visibleRange`), each decided by its own edge alone.
+        let starts = breaks.map { b in edge(visibleRange(b.offset, length).lowerBound) }
+        let ends = breaks.map { b in edge(visibleRange(0, b.offset).upperBound) }
+        return (starts, ends)
+    }
+
     func hyphenWidth(at offset: Int) -> Points {
         hyphen(at: offset)?.advance ?? .zero
     }
