@@ -140,15 +140,6 @@ public struct ImageSource: Hashable, Sendable {
     }
 }
 
-public enum LinkTarget: Hashable, Sendable {
-    /// A URI with a scheme (http, https, mailto, …), as written.
-    case uri(String)
-    /// A named destination in this document.
-    case internalDestination(String)
-    /// A local file, as a path relative to the PDF's folder (or absolute), `/`-separated
-    /// and percent-decoded: viewers open it relative to where the PDF is.
-    case file(String)
-}
 
 public struct OutlineEntry: Hashable, Sendable {
     public var title: String

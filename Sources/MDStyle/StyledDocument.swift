@@ -167,8 +167,8 @@ public struct RunPaint: Hashable, Sendable {
     public var highlight: Color?
     public var underline: TextDecoration?
     public var strike: TextDecoration?
-    /// A link target: an absolute URI, a relative file path, or `#anchor`.
-    public var link: String?
+    /// Where the run links to.
+    public var link: LinkTarget?
     /// Where the link that `link` comes from starts in the source, so a warning about
     /// its destination (an anchor that does not exist) names the link's own line and
     /// column. nil for links the style stage makes itself (footnote references).
@@ -177,7 +177,7 @@ public struct RunPaint: Hashable, Sendable {
     /// marks the spot as the note's way back (`fnref-n`).
     public var footnoteReference: Int?
     public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero, highlight: Color? = nil,
-                underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: String? = nil,
+                underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: LinkTarget? = nil,
                 linkSource: SourceLocation? = nil, footnoteReference: Int? = nil) {
         self.color = color; self.background = background; self.backgroundPadding = backgroundPadding
         self.highlight = highlight; self.underline = underline; self.strike = strike; self.link = link
@@ -250,8 +250,8 @@ public struct StyledListItem: Sendable {
     /// A named destination at the item's first line (footnotes).
     public var anchor: String?
     /// Makes the marker a link (a footnote's number links back to its reference).
-    public var markerLink: String?
-    public init(marker: ListMarker, children: [StyledBlock], anchor: String? = nil, markerLink: String? = nil) {
+    public var markerLink: LinkTarget?
+    public init(marker: ListMarker, children: [StyledBlock], anchor: String? = nil, markerLink: LinkTarget? = nil) {
         self.marker = marker; self.children = children; self.anchor = anchor; self.markerLink = markerLink
     }
 }
@@ -300,11 +300,11 @@ public struct StyledImage: Sendable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var spaceAfter: Points
-    public var link: String?
+    public var link: LinkTarget?
     /// The image's description (its Markdown alt text), for the tagged PDF's /Alt.
     public var alt: String
     public var source: SourceRange
-    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: String?,
+    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: LinkTarget?,
                 alt: String = "", source: SourceRange) {
         self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
         self.spaceAfter = spaceAfter; self.link = link; self.alt = alt; self.source = source
