@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "MDPage", dependencies: ["MDCore"]),
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage"]),
         .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "CCairo", "CQPDF"]),
-        .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
+        .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         .executableTarget(name: "mdpdf", dependencies: ["MDPDF", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Tests, one target per module.
