@@ -17,7 +17,7 @@ extension LayoutResult {
                 switch item {
                 case .glyphs(let r):
                     let o = r.glyphs.first?.position ?? .zero
-                    out += "  glyphs \(r.font) \(r.size) \(r.color) at \(o) \"\(r.text)\"\n"
+                    out += "  glyphs \(r.font) \(r.size) \(r.color) at \(o) \"\(r.text)\"\(r.outlined ? " outlined" : "")\n"
                 case .shape(let s):
                     out += "  shape \(s.geometry.dumpDescription)\(s.fill.map { " fill \($0)" } ?? "")\(s.stroke.map { " stroke \($0.width) \($0.color)" } ?? "")\n"
                 case .image(let i):

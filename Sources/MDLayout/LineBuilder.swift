@@ -12,10 +12,11 @@ struct LineBuilder {
     /// The paragraph's lines as flow boxes at `x`, `width` wide.
     func lines(_ p: PreparedParagraph, x: Points, width: Points) -> [FlowBox] {
         let para = p.paragraph
+        let code = CodeDecorations(p, width: width, env: env)
         let ranges = env.breaker.breakLines(p) { start in
             var w = width
             if start.index == 0 { w -= para.firstLineIndent }
-            if p.isContinuation(start.offset) { w -= p.wrapMarkWidth }
+            w -= code.inset(at: start.offset)
             return max(w, para.baseSize)
         }
         var boxes: [FlowBox] = []
@@ -23,18 +24,13 @@ struct LineBuilder {
         for (i, r) in ranges.enumerated() {
             let lastOfParagraph = i == ranges.count - 1
             let endsHard = r.upperBound > 0 && r.upperBound <= p.length && p.bytes[r.upperBound - 1] == 0x0A
-            var indent = i == 0 ? para.firstLineIndent : .zero
-            var markItems: [PageItem] = []
-            let continuation = p.isContinuation(r.lowerBound)
-            if continuation { indent += p.wrapMarkWidth }
+            let indent = (i == 0 ? para.firstLineIndent : .zero) + code.inset(at: r.lowerBound)
             var line = makeLine(p, r, x: x + indent, width: width - indent,
                                 justify: para.alignment == .justify && !lastOfParagraph && !endsHard)
             let (anchors, sources) = linkMarks(para, line: r, isLast: lastOfParagraph, glyphs: line.displayed,
                                                originX: line.usedX)
             line.displayed = []
-            if continuation, let mark = p.wrapMark {
-                markItems = mark.items(self, originX: x, baseline: line.baseline)
-            }
+            let markItems = code.items(self, at: r.lowerBound, x: x, baseline: line.baseline)
             var box = FlowBox(height: line.height, items: markItems + line.items, fragments: [line.fragment],
                               breakBefore: .allowed, firstBaseline: line.baseline)
             box.inkAbove = line.inkAbove
@@ -130,7 +126,8 @@ struct LineBuilder {
         }
         let displayed = Self.visualOrder(glyphs)
         let startX = x + offset
-        var items = glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound, originX: startX, baseline: baseline)
+        var items = glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: p.textEnd(ofLine: vis), originX: startX,
+                               baseline: baseline)
         items = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent) + items
         let usedWidth = Points(displayed.reduce(0) { $0 + $1.advance.value })
         var references: [(Int, Points)] = []

@@ -57,10 +57,14 @@ public struct GlyphRun: Sendable {
     /// (right-to-left runs).
     public var clusters: [TextCluster]
     public var backward: Bool
+    /// Draw the glyphs as filled outlines (paths), not as text: they are seen but not in
+    /// the text layer, so copying or extracting text skips them (code line numbers, the
+    /// wrap mark of a continued code line). `text` and `clusters` still describe them.
+    public var outlined: Bool
     public init(font: FontFile, size: Points, color: Color, glyphs: [PlacedGlyph], text: String,
-                clusters: [TextCluster], backward: Bool = false) {
+                clusters: [TextCluster], backward: Bool = false, outlined: Bool = false) {
         self.font = font; self.size = size; self.color = color; self.glyphs = glyphs
-        self.text = text; self.clusters = clusters; self.backward = backward
+        self.text = text; self.clusters = clusters; self.backward = backward; self.outlined = outlined
     }
 }
 
