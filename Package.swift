@@ -61,10 +61,11 @@ let package = Package(
         .testTarget(name: "MDThemeTests", dependencies: ["MDTheme"]),
         .testTarget(name: "MDTextTests", dependencies: ["MDText"]),
         .testTarget(name: "MDHighlightTests", dependencies: ["MDHighlight"]),
+        .testTarget(name: "MDStyleTests", dependencies: ["MDStyle", "MDMarkdown", "MDTheme", "MDHighlight"]),
         .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage"]),
         .testTarget(name: "MDPDFTests", dependencies: ["MDPDF"]),
-        .testTarget(name: "CLITests", dependencies: []),
+        .testTarget(name: "CLITests", dependencies: [], exclude: ["Scripts"]),
     ]
 )

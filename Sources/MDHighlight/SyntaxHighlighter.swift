@@ -34,13 +34,13 @@ public final class SyntaxHighlighter: @unchecked Sendable {
         self.libraryPaths = libraryPaths
     }
 
-    /// `$MDPDF_SYNTAX_LIBRARY` when set, then beside the running executable (where
+    /// `$MDPDF_SYNTAX_LIBRARY` alone when set; else beside the running executable (where
     /// `swift build` puts it), then `../lib/mdpdf/` from it (an installed layout), then
     /// the dynamic loader's own search path.
     public static var defaultLibraryPaths: [String] {
         let name = "libmdpdf-syntax.so"
+        if let env = ProcessInfo.processInfo.environment["MDPDF_SYNTAX_LIBRARY"], !env.isEmpty { return [env] }
         var paths: [String] = []
-        if let env = ProcessInfo.processInfo.environment["MDPDF_SYNTAX_LIBRARY"], !env.isEmpty { paths.append(env) }
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         paths.append(exe.appendingPathComponent(name).path)
         paths.append(exe.deletingLastPathComponent().appendingPathComponent("lib/mdpdf/\(name)").path)
