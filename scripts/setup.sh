@@ -13,8 +13,8 @@ packages=(
   # run: the default themes' fonts and script fallbacks, hyphenation patterns
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 hyphen-en-us
-  # test and benchmark: read PDFs back
-  poppler-utils qpdf python3
+  # test and benchmark: read PDFs back (PyMuPDF reports span colors and fonts)
+  poppler-utils qpdf python3 python3-fitz
 )
 
 missing=()
