@@ -50,32 +50,35 @@ enum PyMuPDF {
     }
 }
 
-/// The code lines of fenced code blocks in Markdown, as mdpdf prints them: tabs expanded to
-/// `tabWidth` columns, the fence's indentation removed. A fence is ``` or ~~~ (3 or more)
-/// indented at most 3 spaces; blocks inside block quotes or deeper list items are not seen.
-enum FencedCode {
-    static func lines(in markdown: String, tabWidth: Int = 4) -> [String] {
+/// The lines of every code block (fenced or indented, at any depth) of a Markdown
+/// document, as mdpdf prints them: cmark-gfm (the same parser, as a command; Debian
+/// package cmark-gfm, installed by scripts/setup.sh) lists the blocks, then tabs expand
+/// to `tabWidth` columns.
+enum SourceCode {
+    static func lines(in markdown: String, tabWidth: Int = 4) throws -> [String] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mdpdf-code-\(UUID().uuidString).md")
+        try Data(footnotesAsListItems(markdown).utf8).write(to: scratch)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let r = try tool("cmark-gfm", ["-t", "xml", scratch.path])
+        guard r.status == 0 else { throw ToolError(description: "cmark-gfm failed: \(r.stderrText)") }
         var out: [String] = []
-        var fence: (char: Character, count: Int, indent: Int)?
-        for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            let indent = line.prefix { $0 == " " }.count
-            let rest = line.dropFirst(indent)
-            if let f = fence {
-                let run = rest.prefix { $0 == f.char }.count
-                if indent <= 3, run >= f.count, rest.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" }) {
-                    fence = nil
-                } else {
-                    out.append(expand(String(line.dropFirst(min(indent, f.indent))), tabWidth))
-                }
-                continue
-            }
-            guard indent <= 3, let c = rest.first, c == "`" || c == "~" else { continue }
-            let run = rest.prefix { $0 == c }.count
-            guard run >= 3, c == "~" || !rest.dropFirst(run).contains("`") else { continue }
-            fence = (c, run, indent)
+        var rest = Substring(r.stdoutText)
+        while let open = rest.range(of: "<code_block") {
+            guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">"),
+                  let close = rest[tagEnd...].range(of: "</code_block>") else { break }
+            var code = xmlUnescape(String(rest[rest.index(after: tagEnd)..<close.lowerBound]))
+            if code.hasSuffix("\n") { code.removeLast() }
+            out += code.split(separator: "\n", omittingEmptySubsequences: false).map { expand(String($0), tabWidth) }
+            rest = rest[close.upperBound...]
         }
         return out
+    }
+
+    /// The cmark-gfm command has no switch for footnotes (mdpdf parses them): a footnote
+    /// definition `[^x]: text` becomes the list item `1.  text`, whose content also starts
+    /// at column 4, so the blocks indented under it (code included) parse alike.
+    static func footnotesAsListItems(_ markdown: String) -> String {
+        markdown.replacingOccurrences(of: #"(?m)^\[\^[^\]\n]+\]:[ \t]*"#, with: "1.  ", options: .regularExpression)
     }
 
     static func expand(_ s: String, _ width: Int) -> String {
@@ -87,14 +90,32 @@ enum FencedCode {
         return out
     }
 
-    /// Source lines (whitespace-only ones skipped: they have no glyph to find) not found,
+    /// Whether PyMuPDF (1.21, Debian's) cannot give the line back even when the PDF has it
+    /// (poppler fails on the same): color emoji (Type 3 bitmap glyphs, no text), Arabic
+    /// and Hebrew (it reports presentation forms, visual order), a combining mark with no
+    /// base, and a backslash before a non-ASCII character (it writes `\uXXXX`).
+    static func unreadable(_ line: String) -> Bool {
+        var previous: Unicode.Scalar?
+        for u in line.unicodeScalars {
+            defer { previous = u }
+            let v = u.value
+            if u.properties.isEmojiPresentation || (0x0590...0x08FF).contains(v) || (0xFB1D...0xFEFF).contains(v) { return true }
+            if u.properties.generalCategory == .nonspacingMark || u.properties.generalCategory == .spacingMark,
+               let p = previous, !p.properties.isAlphabetic { return true }
+            if !u.isASCII, previous == "\\" { return true }
+        }
+        return false
+    }
+
+    /// Source lines (whitespace-only ones skipped: they have no glyph to find; so are
+    /// `unreadable` ones) not found,
     /// in order, among `printed` (a wrapped line's parts are joined). A line not found
     /// does not stop the search for the next.
     static func missing(_ source: [String], in printed: [String], window: Int = 400) -> [String] {
         let pdf = printed.filter { !$0.isEmpty }
         var i = 0
         var missing: [String] = []
-        for s in source where !s.allSatisfy({ $0 == " " }) {
+        for s in source where !s.allSatisfy({ $0 == " " }) && !unreadable(s) {
             var found = false
             var j = i
             search: while j < min(pdf.count, i + window) {
