@@ -33,11 +33,11 @@ FLOOR_BOOK_PAGES_PER_S = 150.0
 FLOOR_ONE_LINE_MS = 50.0
 
 
-def run_once(src, out):
+def run_once(src, out, args=()):
     """Runs mdpdf once; returns (seconds, peak RSS in KiB, exit status, stderr)."""
     err = tempfile.TemporaryFile()
     start = time.perf_counter()
-    proc = subprocess.Popen([BIN, src, "-o", out], stdout=subprocess.DEVNULL, stderr=err)
+    proc = subprocess.Popen([BIN, src, "-o", out, *args], stdout=subprocess.DEVNULL, stderr=err)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -51,11 +51,11 @@ def pages_of(pdf):
     return int(m.group(1)) if m else 0
 
 
-def bench(name, src, runs, workdir):
+def bench(name, src, runs, workdir, args=()):
     out = os.path.join(workdir, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".pdf")
     best, peak = float("inf"), 0
     for _ in range(runs):
-        t, rss, code, err = run_once(src, out)
+        t, rss, code, err = run_once(src, out, args)
         if code != 0:
             return {"name": name, "error": f"exit {code}: {err.strip().splitlines()[-1] if err.strip() else ''}"}
         best, peak = min(best, t), max(peak, rss)
@@ -90,6 +90,10 @@ def main():
                     f.write(g.read().rstrip("\n") + "\n\n")
         book_result = bench(f"Rust book, {len(chapters)} chapters joined", book, 3, work)
         results.append(book_result)
+        # Its blocks name no language; as Rust (and `$ ` sessions as shell) they are all
+        # highlighted: the cost of highlighting a code-heavy book.
+        results.append(bench("Rust book, highlighted as Rust", book, 3, work,
+                             ["--set", "codeBlock.highlight.defaultLanguage=rust"]))
 
         one = os.path.join(work, "one-line.md")
         with open(one, "w", encoding="utf-8") as f:

@@ -12,6 +12,8 @@ struct CodeBlockInfo: Hashable, Sendable {
     var numbered = false
     /// The first line's number when numbered.
     var firstNumber = 1
+    /// A built-in highlighting palette for this block only (`palette=solarized`).
+    var palette: String?
 
     /// Class and word spellings that ask for line numbers.
     static let numberFlags: Set<String> = ["numberlines", "number-lines", "line-numbers", "linenumbers", "linenos",
@@ -85,6 +87,8 @@ struct CodeBlockInfo: Hashable, Sendable {
             if let n = Int(v) { numbered = true; firstNumber = n }
         case "linenos", "shownumbers", "linenumbers", "numberlines":
             if v == "true" || v == "1" || v == "table" || v == "inline" { numbered = true }
+        case "palette":
+            palette = v
         default: break
         }
     }

@@ -11,10 +11,18 @@ extension DocumentStyler {
         let size = c.fontSize.resolve(em: ctx.size)
         let font = FontSpec(families: c.fontFamily, features: Self.features(c.features))
         let source = text.hasSuffix("\n") ? String(text.dropLast()) : text
-        let spans = highlightSpans(source, language: language(of: info, code: source), at: range.start)
+        var tokens = c.highlight.tokens, palette = c.highlight.palette
+        if let name = info.palette, let own = HighlightPalettes.tokenStyles(name) {
+            tokens = own
+            palette = name
+        } else if let name = info.palette {
+            diagnostics.warning("'\(name)' is not a highlighting palette (built-in: \(HighlightPalettes.names.joined(separator: ", ")))",
+                                at: range.start)
+        }
+        let spans = palette == "none" ? [] : highlightSpans(source, language: language(of: info, code: source), at: range.start)
         let (code, expanded) = Self.expandTabs(source, spans: spans, width: c.tabWidth)
         let text = Self.attributed(code, spans: expanded, base: RunLayout(font: font, size: size),
-                                   color: c.color.color, tokens: c.highlight.tokens)
+                                   color: c.color.color, tokens: tokens)
         var mark = TextBuilder()
         mark.append(c.wrapMark, RunLayout(font: font, size: size), RunPaint(color: c.wrapMarkColor.color))
         var numbers: LineNumbering?
@@ -57,10 +65,10 @@ extension DocumentStyler {
         return firstLine.hasPrefix("$ ") ? "console" : fallback
     }
 
-    /// The highlighted stretches of `code`; none for plain text, an unknown language, the
-    /// `none` palette, or when the highlighting library cannot be loaded (warned once).
+    /// The highlighted stretches of `code`; none for plain text, an unknown language, or
+    /// when the highlighting library cannot be loaded (warned once).
     func highlightSpans(_ code: String, language: String?, at location: SourceLocation) -> [HighlightSpan] {
-        guard let language, theme.codeBlock.highlight.palette != "none" else { return [] }
+        guard let language else { return [] }
         switch options.highlighter.highlight(code, language: language) {
         case .highlighted(let spans): return spans
         case .plain: return []

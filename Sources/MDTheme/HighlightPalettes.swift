@@ -1,3 +1,5 @@
+import Foundation
+
 /// The built-in code highlighting palettes (`Themes/palettes/*.json`): complete token
 /// styles that a theme names in `codeBlock.highlight.palette` and overrides kind by kind
 /// in `codeBlock.highlight.tokens`.
@@ -10,6 +12,13 @@ public enum HighlightPalettes {
             return nil
         }
         return node["tokens"]
+    }
+
+    /// The palette's token styles, decoded; nil for an unknown name. (Palette colors are
+    /// plain colors, never `$name` references, so they need no theme palette.)
+    public static func tokenStyles(_ name: String) -> [String: TokenStyle]? {
+        guard let node = tokens(name) else { return nil }
+        return try? JSONDecoder().decode([String: TokenStyle].self, from: Data(JSONPrinter.compact(node).utf8))
     }
 
     /// The palette's one-line description.

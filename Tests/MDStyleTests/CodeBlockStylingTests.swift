@@ -129,3 +129,22 @@ import Testing
         #expect(sink.diagnostics.first?.message.contains("without syntax highlighting") == true)
     }
 }
+
+@Suite struct CodeBlockPaletteTests {
+    @Test func aBlockCanChooseItsOwnPalette() throws {
+        #expect(CodeBlockInfo("rust palette=solarized").palette == "solarized")
+        #expect(CodeBlockInfo("{.rust palette=\"monochrome\"}").palette == "monochrome")
+        let sink = DiagnosticSink()
+        let t = try ThemeLoader.load(.builtin("default"))
+        let doc = DocumentStyler.style(MarkdownParser.parse("```rust palette=solarized\nfn a() {}\n```\n\n```rust palette=nope\nfn b() {}\n```\n",
+                                                            diagnostics: sink), theme: t, options: StyleOptions(baseDirectory: "/tmp"),
+                                       diagnostics: sink)
+        var colors: [Color] = []
+        for case .container(let c) in doc.blocks {
+            if case .paragraph(let p)? = c.children.first { colors.append(p.text.runs[0].paint.color) }
+        }
+        #expect(colors == [Color(hex: "#859900")!, Color(hex: "#cf222e")!])  // solarized, then the theme's github
+        #expect(sink.diagnostics.count == 1)
+        #expect(sink.diagnostics.first?.message.contains("'nope' is not a highlighting palette") == true)
+    }
+}
