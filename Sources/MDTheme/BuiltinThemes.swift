@@ -412,7 +412,7 @@ enum BuiltinThemes {
     "comment":      { "color": "#6e7781", "fontWeight": 400, "italic": false },
     "preprocessor": { "color": "#116329", "fontWeight": 400, "italic": false },
     "attribute":    { "color": "#0550ae", "fontWeight": 400, "italic": false },
-    "operator":     { "color": "#57606a", "fontWeight": 400, "italic": false },
+    "operator":     { "color": null, "fontWeight": 400, "italic": false },
     "error":        { "color": "#82071e", "fontWeight": 700, "italic": false },
     "alert":        { "color": "#bc4c00", "fontWeight": 700, "italic": false },
     "prompt":       { "color": "#116329", "fontWeight": 700, "italic": false }
@@ -436,7 +436,7 @@ enum BuiltinThemes {
     "comment":      { "color": "#464646", "fontWeight": 400, "italic": true },
     "preprocessor": { "color": "#5c0070", "fontWeight": 700, "italic": false },
     "attribute":    { "color": "#5c0070", "fontWeight": 400, "italic": false },
-    "operator":     { "color": "#000000", "fontWeight": 400, "italic": false },
+    "operator":     { "color": null, "fontWeight": 400, "italic": false },
     "error":        { "color": "#a00000", "fontWeight": 700, "italic": true },
     "alert":        { "color": "#7a3000", "fontWeight": 700, "italic": true },
     "prompt":       { "color": "#000000", "fontWeight": 700, "italic": false }
@@ -508,7 +508,7 @@ enum BuiltinThemes {
     "comment":      { "color": "#93a1a1", "fontWeight": 400, "italic": true },
     "preprocessor": { "color": "#cb4b16", "fontWeight": 400, "italic": false },
     "attribute":    { "color": "#6c71c4", "fontWeight": 400, "italic": false },
-    "operator":     { "color": "#657b83", "fontWeight": 400, "italic": false },
+    "operator":     { "color": null, "fontWeight": 400, "italic": false },
     "error":        { "color": "#dc322f", "fontWeight": 700, "italic": false },
     "alert":        { "color": "#d33682", "fontWeight": 700, "italic": false },
     "prompt":       { "color": "#6c71c4", "fontWeight": 700, "italic": false }

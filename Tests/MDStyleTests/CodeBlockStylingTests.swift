@@ -66,7 +66,8 @@ import Testing
         let spans = [HighlightSpan(range: 0..<2, kind: .keyword), HighlightSpan(range: 12..<19, kind: .comment)]
         let text = DocumentStyler.attributed("fn main() { // note", spans: spans, base: base, color: Color(hex: "#24292f")!,
                                              tokens: theme.codeBlock.highlight.tokens)
-        #expect(text.runs.map(\.range) == [0..<2, 2..<12, 12..<19])
+        // The space after `fn` takes its style: one run fewer per token.
+        #expect(text.runs.map(\.range) == [0..<3, 3..<12, 12..<19])
         #expect(text.runs[0].paint.color == Color(hex: "#cf222e"))
         #expect(text.runs[1].paint.color == Color(hex: "#24292f"))
         #expect(text.runs[2].paint.color == Color(hex: "#6e7781"))
