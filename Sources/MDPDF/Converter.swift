@@ -37,6 +37,9 @@ public struct ConversionOptions: Sendable {
     /// Highlights code blocks; share one between conversions so that its library is
     /// loaded (on first use) only once.
     public var highlighter = SyntaxHighlighter()
+    /// Write a tagged PDF (structure tree in reading order, for screen readers and
+    /// reflow); `--no-tags` turns it off.
+    public var tagged = true
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -50,6 +53,8 @@ public struct ConversionResult: Sendable {
     public var diagnostics: [Diagnostic]
     public var pageCount: Int
     public var layout: LayoutResult
+    /// Wall time of each stage, in order (`--timings`).
+    public var timings: [(stage: String, duration: Duration)] = []
 }
 
 /// The whole pipeline: decode → parse → style → lay out → render.
@@ -58,8 +63,17 @@ public enum Converter {
     /// a caller still has them when the conversion then fails.
     public static func convert(_ input: [UInt8], options: ConversionOptions,
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
+        let clock = ContinuousClock()
+        var timings: [(stage: String, duration: Duration)] = []
+        var mark = clock.now
+        func lap(_ stage: String) {
+            let now = clock.now
+            timings.append((stage, now - mark))
+            mark = now
+        }
         let source = try InputDecoder.decode(input, diagnostics: sink)
         let document = MarkdownParser.parse(source, diagnostics: sink)
+        lap("parse")
         let theme = try ThemeSelection.theme(for: document, source: source, options: options)
         let text = TextContext(diagnostics: sink)
         try registerFonts(theme, in: text)
@@ -70,14 +84,19 @@ public enum Converter {
                                                                 tableOfContents: options.tableOfContents,
                                                                 highlighter: options.highlighter),
                                           diagnostics: sink)
+        lap("style")
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
                                            outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
+        lap("layout")
+        if !options.tagged { layout.document.structure = nil }
         layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creationDate = options.date
         layout.document.metadata.modificationDate = options.date
         let pdf = try PDFRenderer.render(layout.document)
-        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count, layout: layout)
+        lap("render")
+        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count,
+                                layout: layout, timings: timings)
     }
 }
 

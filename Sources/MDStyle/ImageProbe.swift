@@ -1,9 +1,10 @@
+import MDCore
 import Foundation
 
 /// Reads just enough of an image file to know its format and pixel size, so layout can
 /// size it without decoding it. PNG and JPEG only.
 enum ImageProbe {
-    struct Info { var format: StyledImage.Format; var width: Int; var height: Int }
+    struct Info { var format: ImageFormat; var width: Int; var height: Int }
 
     enum Failure: Error, CustomStringConvertible {
         case unreadable, unsupported(String), corrupt

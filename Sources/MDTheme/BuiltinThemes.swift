@@ -305,7 +305,8 @@ enum BuiltinThemes {
     "borderColor": "#d0d7de",
     "borderWidth": "0.5pt",
     "zebraBackground": null,
-    "spaceAfter": "0.9em"
+    "spaceAfter": "0.9em",
+    "splitEdges": "closed"
   },
   "image": { "spaceAfter": "0.9em" },
   "rule": { "style": "solid", "text": "* * *", "width": "100%", "color": "#d0d7de", "thickness": "0.8pt", "spaceBefore": "0.6em", "spaceAfter": "1.2em" },
@@ -723,7 +724,8 @@ enum BuiltinThemes {
         "borderColor": { "$ref": "#/$defs/color" },
         "borderWidth": { "$ref": "#/$defs/length" },
         "zebraBackground": { "$ref": "#/$defs/optionalColor" },
-        "spaceAfter": { "$ref": "#/$defs/length" }
+        "spaceAfter": { "$ref": "#/$defs/length" },
+        "splitEdges": { "$ref": "#/$defs/splitEdges" }
       }
     },
     "image": {
