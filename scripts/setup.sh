@@ -12,7 +12,7 @@ packages=(
   libkf5syntaxhighlighting-dev
   # run: the default themes' fonts and script fallbacks, hyphenation patterns
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono
-  fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 hyphen-en-us
+  fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 hyphen-en-us hyphen-de hyphen-fr
   # test and benchmark: read PDFs back (PyMuPDF reports span colors and fonts;
   # cmark-gfm lists a document's code blocks for the tests to find in the PDF)
   poppler-utils qpdf python3 python3-fitz cmark-gfm

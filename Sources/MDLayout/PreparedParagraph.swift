@@ -12,6 +12,10 @@ struct PreparedParagraph: BreakableText {
     let bytes: [UInt8]
     /// `prefix[i]` is the advance of glyphs `0..<i`, in points.
     var prefix: [Double]
+    /// `spacePrefix[i]` is the advance of the stretchable spaces among glyphs `0..<i`.
+    let spacePrefix: [Double]
+    /// The shaper's break opportunities and the hyphenation points, ascending.
+    let breaks: [BreakOpportunity]
     /// Whether any run carries an inline object.
     let hasObjects: Bool
     let env: LayoutEnvironment
@@ -32,6 +36,15 @@ struct PreparedParagraph: BreakableText {
             shaped.glyphs = InlineObjects.settle(shaped.glyphs, runs: p.text.runs, maxWidth: Points(.infinity), maxHeight: maxHeight)
         }
         prefix = Self.prefixSums(shaped.glyphs)
+        let bytes = self.bytes, runs = p.text.runs
+        spacePrefix = Self.prefixSums(shaped.glyphs) { g in
+            bytes[g.cluster] == 0x20 && runs[g.run].paint.background == nil
+        }
+        if let h = p.hyphenation {
+            breaks = HyphenationPoints.merged(shaped.breaks, p.text, h, env: env)
+        } else {
+            breaks = shaped.breaks
+        }
         if let mark = p.wrapMark, !mark.isEmpty {
             let shortMark = ShortText(mark, env: env)
             wrapMark = shortMark
@@ -42,16 +55,38 @@ struct PreparedParagraph: BreakableText {
         }
     }
 
-    /// `result[i]` is the advance of `glyphs[0..<i]`, in points.
-    static func prefixSums(_ glyphs: [ShapedGlyph]) -> [Double] {
+    /// `result[i]` is the advance of those of `glyphs[0..<i]` that `counts`, in points.
+    static func prefixSums(_ glyphs: [ShapedGlyph], counting counts: (ShapedGlyph) -> Bool = { _ in true }) -> [Double] {
         var acc = 0.0
         var pre = [Double](repeating: 0, count: glyphs.count + 1)
-        for (i, g) in glyphs.enumerated() { acc += g.advance.value; pre[i + 1] = acc }
+        for (i, g) in glyphs.enumerated() {
+            if counts(g) { acc += g.advance.value }
+            pre[i + 1] = acc
+        }
         return pre
     }
 
     var length: Int { bytes.count }
-    var breaks: [BreakOpportunity] { shaped.breaks }
+    var isJustified: Bool { paragraph.alignment == .justify }
+    var emSize: Points { paragraph.baseSize }
+
+    func spaceWidth(from start: Int, to end: Int) -> Points {
+        let v = visibleRange(start, end)
+        return Points(spacePrefix[glyphIndex(at: v.upperBound)] - spacePrefix[glyphIndex(at: v.lowerBound)])
+    }
+
+    func hyphenWidth(at offset: Int) -> Points {
+        hyphen(at: offset)?.advance ?? .zero
+    }
+
+    /// The hyphen drawn at the end of a line that ends at `offset`, in the font, size
+    /// and run of the text before it.
+    func hyphen(at offset: Int) -> ShapedGlyph? {
+        let g = glyphIndex(at: offset)
+        guard g > 0 else { return nil }
+        let before = shaped.glyphs[g - 1]
+        return env.hyphen(for: paragraph.text.runs[before.run], run: before.run)
+    }
 
     func graphemeBoundaries() -> [Int] { env.text.graphemeBoundaries(in: paragraph.text.string) }
 

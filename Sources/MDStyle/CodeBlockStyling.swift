@@ -30,10 +30,12 @@ extension DocumentStyler {
             numbers = LineNumbering(first: info.firstNumber, layout: RunLayout(font: font, size: size),
                                     color: c.lineNumberColor.color, gap: size)
         }
-        let para = StyledParagraph(text: text, alignment: .left, lineHeight: c.lineHeight, spaceBefore: .zero, spaceAfter: .zero,
+        var para = StyledParagraph(text: text, alignment: .left, lineHeight: c.lineHeight, spaceBefore: .zero, spaceAfter: .zero,
                                    role: .code, wrapMark: c.wrapMark.isEmpty ? nil : mark.text, lineNumbers: numbers,
                                    preservesWhitespace: true, baseFont: font, baseSize: size, source: range,
                                    anchors: takeAnchors(TextBuilder(), text))
+        // Code wraps only where a line is too long: each line as full as it goes.
+        para.lineBreaking = .simple
         let pad = c.padding.resolve(em: size)
         return .container(StyledContainer(kind: .codeBlock, children: [.paragraph(para)], padding: EdgeInsets(all: pad),
                                           background: c.background?.color, border: c.borderColor?.color,

@@ -36,10 +36,14 @@ public struct DocumentStyler {
     /// Anchors from raw HTML with no text of their own to sit in (an HTML block, a
     /// paragraph of only `<a id>`): they go to the start of the next paragraph styled.
     var pendingAnchors: [String] = []
+    /// The document's language (front matter, else the theme's), for hyphenation.
+    var language = "en-US"
 
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
         var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics)
+        let fm = document.frontMatter
+        styler.language = fm?.string("lang") ?? fm?.string("language") ?? theme.body.language
         let root = styler.rootContext
         var blocks = styler.styleBlocks(document.blocks, root)
         let wantsTOC = options.tableOfContents || document.frontMatter?.values["toc"] == .bool(true)
@@ -127,10 +131,16 @@ public struct DocumentStyler {
         }
         let p = theme.paragraph
         let text = builder.trimmedTrailingWhitespace()
-        return StyledParagraph(text: text, alignment: ctx.alignment, lineHeight: ctx.lineHeight,
-                               spaceBefore: .zero, spaceAfter: ctx.tight ? .zero : p.spaceAfter.resolve(em: ctx.size),
-                               firstLineIndent: indent ? p.firstLineIndent.resolve(em: ctx.size) : .zero,
-                               baseFont: ctx.font, baseSize: ctx.size, source: range, anchors: takeAnchors(builder, text))
+        var para = StyledParagraph(text: text, alignment: ctx.alignment, lineHeight: ctx.lineHeight,
+                                   spaceBefore: .zero, spaceAfter: ctx.tight ? .zero : p.spaceAfter.resolve(em: ctx.size),
+                                   firstLineIndent: indent ? p.firstLineIndent.resolve(em: ctx.size) : .zero,
+                                   baseFont: ctx.font, baseSize: ctx.size, source: range, anchors: takeAnchors(builder, text))
+        para.lineBreaking = p.lineBreaking
+        if p.hyphenate == .always || (p.hyphenate == .auto && ctx.alignment == .justify) {
+            para.hyphenation = Hyphenation(language: language.isEmpty ? "en-US" : language,
+                                           minLeft: p.hyphenMinLeft, minRight: p.hyphenMinRight)
+        }
+        return para
     }
 
     mutating func blockQuote(_ children: [Block], _ ctx: StyleContext) -> StyledBlock {

@@ -101,6 +101,10 @@ public struct StyledParagraph: Sendable {
     /// Named destinations inside the text (raw-HTML `<a id>` / `<a name>`), ascending by
     /// offset; every offset is within `0...text.string.utf8.count`.
     public var anchors: [TextAnchor]
+    /// How lines are chosen (the theme's `paragraph.lineBreaking`; code wraps first-fit).
+    public var lineBreaking: LineBreaking = .optimal
+    /// Where words may be hyphenated; nil: nowhere.
+    public var hyphenation: Hyphenation?
     public init(text: AttributedText, alignment: TextAlignment, lineHeight: Double, spaceBefore: Points,
                 spaceAfter: Points, firstLineIndent: Points = .zero, keepWithNext: Bool = false, role: BlockRole = .body,
                 wrapMark: AttributedText? = nil, lineNumbers: LineNumbering? = nil, preservesWhitespace: Bool = false,
@@ -125,6 +129,17 @@ public struct LineNumbering: Sendable, Hashable {
     public var gap: Points
     public init(first: Int, layout: RunLayout, color: Color, gap: Points) {
         self.first = first; self.layout = layout; self.color = color; self.gap = gap
+    }
+}
+
+/// Hyphenation of a paragraph's words: the patterns' language and the fewest characters
+/// kept before and after a hyphen.
+public struct Hyphenation: Sendable, Hashable {
+    public var language: String
+    public var minLeft: Int
+    public var minRight: Int
+    public init(language: String, minLeft: Int, minRight: Int) {
+        self.language = language; self.minLeft = minLeft; self.minRight = minRight
     }
 }
 
