@@ -108,23 +108,30 @@ enum SourceCode {
     }
 
     /// Source lines (whitespace-only ones skipped: they have no glyph to find; so are
-    /// `unreadable` ones) not found,
-    /// in order, among `printed` (a wrapped line's parts are joined). A line not found
-    /// does not stop the search for the next.
+    /// `unreadable` ones) not found among `printed` (a wrapped line's parts are joined),
+    /// searching forward from the last line found, in order; a line found up to `window`
+    /// lines back also counts (footnotes print at the page bottom, out of source order),
+    /// without moving the search. A line not found does not stop the search for the next.
     static func missing(_ source: [String], in printed: [String], window: Int = 400) -> [String] {
         let pdf = printed.filter { !$0.isEmpty }
         var i = 0
         var missing: [String] = []
         for s in source where !s.allSatisfy({ $0 == " " }) && !unreadable(s) {
-            var found = false
-            var j = i
-            search: while j < min(pdf.count, i + window) {
+            /// The last printed line of `s` when it starts at printed line `j`.
+            func match(at j: Int) -> Int? {
                 var joined = pdf[j], k = j
                 while joined != s, s.hasPrefix(joined), k + 1 < pdf.count { k += 1; joined += pdf[k] }
-                if joined == s { i = k + 1; found = true; break search }
-                j += 1
+                return joined == s ? k : nil
             }
-            if !found { missing.append(s) }
+            if let k = (i..<min(pdf.count, i + window)).lazy.compactMap(match).first {
+                i = k + 1
+            } else if (max(0, i - window)..<i).contains(where: { match(at: $0) != nil }) {
+                // Found a little behind: a footnote's code sits at the bottom of the page,
+                // after body code that comes later in the source.
+                continue
+            } else {
+                missing.append(s)
+            }
         }
         return missing
     }
