@@ -13,10 +13,11 @@ import MDText
 /// `\parfillskip`) but may shrink. Ragged text: spaces keep their width and each line
 /// may end up to `raggedStretch` ems short, so the breaker evens out the rag.
 ///
-/// When no way keeps every line within `tolerance`, the breaker tries again with any
-/// stretch allowed (TeX's emergency pass); when even that fails (a word wider than the
-/// line), the paragraph is broken first-fit, which cuts long words at graphemes. So no
-/// line is ever wider than its measure.
+/// Passes, as in TeX: without hyphenation within `pretolerance`; then with the
+/// hyphenation points (looked up only now) within `tolerance`; then with any stretch
+/// allowed (the emergency pass); when even that fails (a word wider than the line), the
+/// paragraph is broken first-fit, which cuts long words at graphemes. So no line is ever
+/// wider than its measure.
 public struct KnuthPlassBreaker: LineBreaker {
     /// Stretch and shrink of a space, as shares of its natural width.
     public var spaceStretch = 0.5
@@ -27,6 +28,9 @@ public struct KnuthPlassBreaker: LineBreaker {
     /// space at most 1.9 times its width. Lines only the emergency pass could set are
     /// stretched no further than this (`LineBuilder`), and stay short of the margin.
     public var tolerance = 1.8
+    /// Highest ratio of the first pass, without hyphenation (TeX's `\pretolerance` 100):
+    /// a paragraph that sets within it is not hyphenated at all.
+    public var pretolerance = 1.0
     /// TeX's `\linepenalty`, `\hyphenpenalty` and `\exhyphenpenalty`; the hyphen penalty
     /// is 200 rather than TeX's 50: about half the hyphens on the corpus, with every
     /// line's spacing still within the tolerance.
@@ -42,10 +46,15 @@ public struct KnuthPlassBreaker: LineBreaker {
 
     public init() {}
 
+    /// As TeX does: first without hyphenation, every line within `pretolerance`; then
+    /// with the hyphenation points, within `tolerance`; then the emergency pass.
     public func breakLines(_ text: BreakableText, width: (LineStart) -> Points) -> [BrokenLine] {
         guard text.length > 0 else { return [BrokenLine(range: 0..<0)] }
-        if let lines = optimal(text, width: width, tolerance: tolerance) { return lines }
-        if let lines = optimal(text, width: width, tolerance: .infinity) { return lines }
+        let plain = text.breaks
+        if let lines = optimal(text, plain, width: width, tolerance: pretolerance) { return lines }
+        let breaks = text.hyphenatedBreaks() ?? plain
+        if let lines = optimal(text, breaks, width: width, tolerance: tolerance) { return lines }
+        if let lines = optimal(text, breaks, width: width, tolerance: .infinity) { return lines }
         return FirstFitBreaker().breakLines(text, width: width)
     }
 
@@ -71,11 +80,11 @@ public struct KnuthPlassBreaker: LineBreaker {
     }
 
     /// The best breaks with every line's ratio at most `tolerance`; nil when there are none.
-    private func optimal(_ text: BreakableText, width: (LineStart) -> Points, tolerance: Double) -> [BrokenLine]? {
+    private func optimal(_ text: BreakableText, _ breaks: [BreakOpportunity], width: (LineStart) -> Points,
+                         tolerance: Double) -> [BrokenLine]? {
         var nodes = [Node(offset: 0, line: 0, fitness: 2, hyphenated: false, hyphens: 0, demerits: 0, ratio: 0, previous: -1)]
         var active: [Int] = [0]
         let em = text.emSize.value
-        let breaks = text.breaks
         for (bi, b) in breaks.enumerated() {
             let isLast = bi == breaks.count - 1
             let forced = b.mandatory || isLast

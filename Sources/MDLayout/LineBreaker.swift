@@ -13,8 +13,11 @@ public struct LineStart: Sendable {
 /// any stretch between them. Widths exclude trailing spaces and hard-break characters.
 public protocol BreakableText {
     var length: Int { get }
-    /// Ascending, the text's end last; hyphenation points are `.soft` breaks.
+    /// Ascending, the text's end last; soft hyphens are `.soft` breaks.
     var breaks: [BreakOpportunity] { get }
+    /// `breaks` with the hyphenation points added as `.soft` breaks; nil when the text
+    /// is not to be hyphenated. May cost a dictionary lookup per word: called only when needed.
+    func hyphenatedBreaks() -> [BreakOpportunity]?
     /// Width of the text in `start..<end` if set on one line.
     func width(from start: Int, to end: Int) -> Points
     /// Width of the inter-word spaces that can stretch and shrink in `start..<end` as a

@@ -14,8 +14,8 @@ struct PreparedParagraph: BreakableText {
     var prefix: [Double]
     /// `spacePrefix[i]` is the advance of the stretchable spaces among glyphs `0..<i`.
     let spacePrefix: [Double]
-    /// The shaper's break opportunities and the hyphenation points, ascending.
-    let breaks: [BreakOpportunity]
+    /// The shaper's break opportunities (soft hyphens included), ascending.
+    var breaks: [BreakOpportunity] { shaped.breaks }
     /// Whether any run carries an inline object.
     let hasObjects: Bool
     let env: LayoutEnvironment
@@ -40,11 +40,6 @@ struct PreparedParagraph: BreakableText {
         spacePrefix = Self.prefixSums(shaped.glyphs) { g in
             bytes[g.cluster] == 0x20 && runs[g.run].paint.background == nil
         }
-        if let h = p.hyphenation {
-            breaks = HyphenationPoints.merged(shaped.breaks, p.text, h, env: env)
-        } else {
-            breaks = shaped.breaks
-        }
         if let mark = p.wrapMark, !mark.isEmpty {
             let shortMark = ShortText(mark, env: env)
             wrapMark = shortMark
@@ -67,6 +62,13 @@ struct PreparedParagraph: BreakableText {
     }
 
     var length: Int { bytes.count }
+
+    /// `breaks` with the hyphenation points added, found when a breaker asks (only for
+    /// paragraphs that cannot be set well without them); nil when the paragraph is not
+    /// hyphenated.
+    func hyphenatedBreaks() -> [BreakOpportunity]? {
+        paragraph.hyphenation.map { HyphenationPoints.merged(shaped.breaks, paragraph.text, $0, env: env) }
+    }
     var isJustified: Bool { paragraph.alignment == .justify }
     var emSize: Points { paragraph.baseSize }
 
