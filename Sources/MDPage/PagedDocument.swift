@@ -65,10 +65,15 @@ public struct GlyphRun: Sendable {
     public var backward: Bool
     /// The structure element the text belongs to; nil: an artifact (header, footer).
     public var structure: StructureID?
+    /// Draw the glyphs as filled outlines (paths), not as text: they are seen but not in
+    /// the text layer, so copying or extracting text skips them (code line numbers, the
+    /// wrap mark of a continued code line). `text` and `clusters` still describe them.
+    public var outlined: Bool
     public init(font: FontFile, size: Points, color: Color, glyphs: [PlacedGlyph], text: String,
-                clusters: [TextCluster], backward: Bool = false, structure: StructureID? = nil) {
+                clusters: [TextCluster], backward: Bool = false, structure: StructureID? = nil, outlined: Bool = false) {
         self.font = font; self.size = size; self.color = color; self.glyphs = glyphs
         self.text = text; self.clusters = clusters; self.backward = backward; self.structure = structure
+        self.outlined = outlined
     }
 }
 

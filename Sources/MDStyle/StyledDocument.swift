@@ -85,8 +85,12 @@ public struct StyledParagraph: Sendable {
     /// Avoid a page break between this block and the next (headings).
     public var keepWithNext: Bool
     public var role: BlockRole
-    /// For code: drawn at the start of each continuation line of a wrapped line.
+    /// For code: drawn at the start of each continuation line of a wrapped line, as
+    /// glyph outlines (never in the text layer), after the indentation of the line it
+    /// continues.
     public var wrapMark: AttributedText?
+    /// For code: numbers in a gutter beside each source line; nil for none.
+    public var lineNumbers: LineNumbering?
     /// Keep whitespace at line starts (code); otherwise it is dropped at a wrap.
     public var preservesWhitespace: Bool
     /// The font and size of the paragraph's own text: the strut every line has even
@@ -103,12 +107,28 @@ public struct StyledParagraph: Sendable {
     public var hyphenation: Hyphenation?
     public init(text: AttributedText, alignment: TextAlignment, lineHeight: Double, spaceBefore: Points,
                 spaceAfter: Points, firstLineIndent: Points = .zero, keepWithNext: Bool = false, role: BlockRole = .body,
-                wrapMark: AttributedText? = nil, preservesWhitespace: Bool = false, baseFont: FontSpec, baseSize: Points,
+                wrapMark: AttributedText? = nil, lineNumbers: LineNumbering? = nil, preservesWhitespace: Bool = false,
+                baseFont: FontSpec, baseSize: Points,
                 source: SourceRange, anchors: [TextAnchor] = []) {
         self.text = text; self.alignment = alignment; self.lineHeight = lineHeight; self.spaceBefore = spaceBefore
         self.spaceAfter = spaceAfter; self.firstLineIndent = firstLineIndent; self.keepWithNext = keepWithNext
-        self.role = role; self.wrapMark = wrapMark; self.preservesWhitespace = preservesWhitespace
+        self.role = role; self.wrapMark = wrapMark; self.lineNumbers = lineNumbers; self.preservesWhitespace = preservesWhitespace
         self.baseFont = baseFont; self.baseSize = baseSize; self.source = source; self.anchors = anchors
+    }
+}
+
+/// Line numbers of a code block: one per source line (a wrapped line gets one), right-
+/// aligned in a gutter as wide as the widest number, drawn as glyph outlines so copied
+/// code does not contain them.
+public struct LineNumbering: Sendable, Hashable {
+    /// The number of the first line.
+    public var first: Int
+    public var layout: RunLayout
+    public var color: Color
+    /// From the numbers' right edge to the code.
+    public var gap: Points
+    public init(first: Int, layout: RunLayout, color: Color, gap: Points) {
+        self.first = first; self.layout = layout; self.color = color; self.gap = gap
     }
 }
 
