@@ -61,6 +61,8 @@ public struct KnuthPlassBreaker: LineBreaker {
     /// A feasible break: where a line ends, and the best way found to get there.
     private struct Node {
         var offset: Int
+        /// Index of the break in the edge tables (0: the paragraph's start).
+        var edge: Int
         /// Lines before this break.
         var line: Int
         var fitness: Int
@@ -82,25 +84,30 @@ public struct KnuthPlassBreaker: LineBreaker {
     /// The best breaks with every line's ratio at most `tolerance`; nil when there are none.
     private func optimal(_ text: BreakableText, _ breaks: [BreakOpportunity], width: (LineStart) -> Points,
                          tolerance: Double) -> [BrokenLine]? {
-        var nodes = [Node(offset: 0, line: 0, fitness: 2, hyphenated: false, hyphens: 0, demerits: 0, ratio: 0, previous: -1)]
+        // Running sums at every break (the paragraph's start too), for O(1) line widths.
+        let (starts, ends) = text.edges(of: [BreakOpportunity(offset: 0, mandatory: false)] + breaks)
+        var nodes = [Node(offset: 0, edge: 0, line: 0, fitness: 2, hyphenated: false, hyphens: 0, demerits: 0, ratio: 0, previous: -1)]
         var active: [Int] = [0]
+        // Scratch reused at every break: no allocation in the loop once they have grown.
+        var keep: [Int] = []
+        var best = [Node?](repeating: nil, count: 4)
         let em = text.emSize.value
         for (bi, b) in breaks.enumerated() {
             let isLast = bi == breaks.count - 1
             let forced = b.mandatory || isLast
             let hyphenated = b.kind == .soft && !forced
             let endsInHyphen = hyphenated || (b.kind == .hyphen && !forced)
+            let hyphenWidth = hyphenated ? text.hyphenWidth(at: b.offset).value : 0
             let penalty: Double = forced ? 0 : hyphenated ? hyphenPenalty : b.kind == .hyphen ? explicitHyphenPenalty : 0
             // The best new node per fitness class.
-            var best = [Node?](repeating: nil, count: 4)
-            var keep: [Int] = []
-            keep.reserveCapacity(active.count)
+            for k in 0..<4 { best[k] = nil }
+            keep.removeAll(keepingCapacity: true)
             for a in active {
                 let start = nodes[a]
                 let available = width(LineStart(index: start.line, offset: start.offset)).value
-                var natural = text.width(from: start.offset, to: b.offset).value
-                if hyphenated { natural += text.hyphenWidth(at: b.offset).value }
-                let spaces = text.spaceWidth(from: start.offset, to: b.offset).value
+                var natural = max(0, ends[bi + 1].width - starts[start.edge].width)
+                if hyphenated { natural += hyphenWidth }
+                let spaces = max(0, ends[bi + 1].spaces - starts[start.edge].spaces)
                 let stretch = text.isJustified ? spaces * spaceStretch : em * raggedStretch
                 let shrink = text.isJustified ? spaces * spaceShrink : 0
                 var ratio: Double
@@ -128,11 +135,11 @@ public struct KnuthPlassBreaker: LineBreaker {
                 if forced && start.hyphens > 0 { d += finalHyphenDemerits }
                 let total = start.demerits + d
                 if best[fit] == nil || total < best[fit]!.demerits {
-                    best[fit] = Node(offset: b.offset, line: start.line + 1, fitness: fit, hyphenated: hyphenated,
+                    best[fit] = Node(offset: b.offset, edge: bi + 1, line: start.line + 1, fitness: fit, hyphenated: hyphenated,
                                      hyphens: endsInHyphen ? start.hyphens + 1 : 0, demerits: total, ratio: r, previous: a)
                 }
             }
-            active = keep
+            swap(&active, &keep)
             let firstNew = nodes.count
             for case let node? in best { nodes.append(node) }
             if forced {

@@ -23,6 +23,11 @@ public protocol BreakableText {
     /// Width of the inter-word spaces that can stretch and shrink in `start..<end` as a
     /// line (code-span spaces keep their width).
     func spaceWidth(from start: Int, to end: Int) -> Points
+    /// For each break, where a line starting there and a line ending there meet the
+    /// text's running sums of advances and of stretchable spaces: the width of a line
+    /// from break a to break b is `ends[b].width - starts[a].width` (never below 0), and
+    /// likewise its spaces. Lets a breaker measure any line in constant time.
+    func edges(of breaks: [BreakOpportunity]) -> (starts: [LineEdge], ends: [LineEdge])
     /// Width of the hyphen drawn when a line ends at the `.soft` break at `offset`.
     func hyphenWidth(at offset: Int) -> Points
     /// Grapheme boundaries (ascending, excluding 0), for words longer than a line.
@@ -32,6 +37,13 @@ public protocol BreakableText {
     var isJustified: Bool { get }
     /// The paragraph's font size: the unit of a ragged line's allowed rag.
     var emSize: Points { get }
+}
+
+/// Running sums at one edge of a line, in points (see `BreakableText.edges`).
+public struct LineEdge: Sendable {
+    public var width: Double
+    public var spaces: Double
+    public init(width: Double, spaces: Double) { self.width = width; self.spaces = spaces }
 }
 
 /// One line chosen by a breaker.

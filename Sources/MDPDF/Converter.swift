@@ -1,5 +1,6 @@
 import Foundation
 import MDCore
+import MDHighlight
 import MDLayout
 import MDMarkdown
 import MDPage
@@ -33,6 +34,9 @@ public struct ConversionOptions: Sendable {
     public var debugLayout: Bool
     /// Insert a table of contents after the title (`--toc`).
     public var tableOfContents = false
+    /// Highlights code blocks; share one between conversions so that its library is
+    /// loaded (on first use) only once.
+    public var highlighter = SyntaxHighlighter()
     /// Write a tagged PDF (structure tree in reading order, for screen readers and
     /// reflow); `--no-tags` turns it off.
     public var tagged = true
@@ -82,7 +86,8 @@ public enum Converter {
                                                                   timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]) }
         let styled = DocumentStyler.style(document, theme: theme,
                                           options: StyleOptions(baseDirectory: options.baseDirectory, date: date,
-                                                                tableOfContents: options.tableOfContents),
+                                                                tableOfContents: options.tableOfContents,
+                                                                highlighter: options.highlighter),
                                           diagnostics: sink)
         lap("style")
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
