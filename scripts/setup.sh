@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   # build: the C libraries behind the pipeline
   pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libharfbuzz-dev libfreetype-dev
-  libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev
+  libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev zlib1g-dev
   # run: the default themes' fonts and script fallbacks, hyphenation patterns
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 hyphen-en-us

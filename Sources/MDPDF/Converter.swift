@@ -33,10 +33,23 @@ public struct ConversionOptions: Sendable {
     public var debugLayout: Bool
     /// Insert a table of contents after the title (`--toc`).
     public var tableOfContents = false
+    /// Which files the document may make mdpdf read (images, a front matter theme, the
+    /// files a theme extends, font files); nil: only files under `baseDirectory`. The
+    /// folder of a `theme` file chosen here is always added: the caller chose that theme.
+    public var readPolicy: ReadPolicy?
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
         self.date = date; self.sourceName = sourceName; self.debugLayout = debugLayout
+    }
+}
+
+extension ConversionOptions {
+    /// `readPolicy`, or the default (the base folder only), with the chosen theme file's folder.
+    var effectiveReadPolicy: ReadPolicy {
+        var policy = readPolicy ?? ReadPolicy(folders: [baseDirectory])
+        if case .file(let path) = theme { policy.allow(ThemeLoader.directory(of: path)) }
+        return policy
     }
 }
 
@@ -56,14 +69,15 @@ public enum Converter {
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
         let source = try InputDecoder.decode(input, diagnostics: sink)
         let document = MarkdownParser.parse(source, diagnostics: sink)
-        let theme = try ThemeSelection.theme(for: document, source: source, options: options)
+        let policy = options.effectiveReadPolicy
+        let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy)
         let text = TextContext(diagnostics: sink)
         try registerFonts(theme, in: text)
         let date = options.date.map { ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double($0)),
                                                                   timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]) }
         let styled = DocumentStyler.style(document, theme: theme,
                                           options: StyleOptions(baseDirectory: options.baseDirectory, date: date,
-                                                                tableOfContents: options.tableOfContents),
+                                                                tableOfContents: options.tableOfContents, readPolicy: policy),
                                           diagnostics: sink)
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
                                            outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
@@ -71,7 +85,7 @@ public enum Converter {
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creationDate = options.date
         layout.document.metadata.modificationDate = options.date
-        let pdf = try PDFRenderer.render(layout.document)
+        let pdf = try PDFRenderer.render(layout.document, readPolicy: policy)
         return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count, layout: layout)
     }
 }

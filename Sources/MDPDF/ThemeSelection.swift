@@ -10,7 +10,10 @@ enum ThemeSelection {
     /// The front matter key whose map sets theme values (dotted keys or nested maps).
     static let overridesKey = "theme-overrides"
 
-    static func theme(for document: MarkdownDocument, source: String, options: ConversionOptions) throws(ConversionError) -> Theme {
+    /// `policy` says which theme, `extends` and font files may be read; a theme file the
+    /// front matter names outside it is refused at the `theme:` line.
+    static func theme(for document: MarkdownDocument, source: String, options: ConversionOptions,
+                      policy: ReadPolicy) throws(ConversionError) -> Theme {
         let fm = document.frontMatter
         let lines = FrontMatterLines(source: source, frontMatter: fm)
         var chosen = options.theme ?? .builtin("default")
@@ -24,6 +27,15 @@ enum ThemeSelection {
                 chosen = .file((options.baseDirectory as NSString).appendingPathComponent(p))
             } else {
                 chosen = relative
+            }
+            if case .file(let p) = chosen, case .failure(let refusal) = policy.check(p) {
+                switch refusal {
+                case .outside:
+                    let hint = refusal.hint.map { "; \($0)" } ?? ""
+                    throw .refused(path: options.sourceName, location: lines.location(of: ["theme"]),
+                                   reason: "the front matter's theme file '\(name)' \(refusal)\(hint)")
+                case .missing, .notAFile, .tooLarge, .unreadable: break  // the loader says so, naming the file
+                }
             }
         }
         var layers: [ThemeLayer] = []
@@ -48,7 +60,7 @@ enum ThemeSelection {
             layers.append(ThemeLayer(values: ThemeLoader.setting(path: "page.size", value: JSONNode(.string(size), origin: ValueOrigin(file: "--page-size"))),
                                      baseDirectory: "."))
         }
-        return try ThemeLoader.load(chosen, overrides: layers)
+        return try ThemeLoader.load(chosen, overrides: layers, policy: policy)
     }
 
     /// A front matter value as theme JSON; nested keys get the line they are written on.

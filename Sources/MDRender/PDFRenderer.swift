@@ -6,17 +6,19 @@ import MDPage
 /// Stateless: every call builds its own FreeType library, caches and surfaces, so
 /// conversions may run in parallel.
 public enum PDFRenderer {
-    /// The PDF for `document`. The same document gives byte-identical output.
-    public static func render(_ document: PagedDocument) throws(ConversionError) -> [UInt8] {
-        let (bytes, links) = try drawWithCairo(document)
+    /// The PDF for `document`. The same document gives byte-identical output. Image
+    /// files are read again here, under `readPolicy` (the style stage checked them).
+    public static func render(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> [UInt8] {
+        let (bytes, links) = try drawWithCairo(document, readPolicy: readPolicy)
         let post = PDFPostProcessor(metadata: document.metadata, externalLinks: links)
         return try post.process(bytes)
     }
 
     /// cairo's own PDF, before the qpdf pass (its xref is broken when links are present),
     /// and the targets its link placeholders stand for.
-    static func drawWithCairo(_ document: PagedDocument) throws(ConversionError) -> (bytes: [UInt8], links: [LinkTarget]) {
-        let canvas = try CairoCanvas()
+    static func drawWithCairo(_ document: PagedDocument,
+                              readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> (bytes: [UInt8], links: [LinkTarget]) {
+        let canvas = try CairoCanvas(readPolicy: readPolicy)
         try DocumentWalk.draw(document, on: canvas)
         return (try canvas.finish(), canvas.externalLinks)
     }

@@ -23,8 +23,8 @@ extension DocumentStyler {
                                 hint: "mdpdf never accesses the network; download the image and link it by a relative path")
             return
         }
-        if case .failure(let f) = ImageProbe.probe(path: resolve(source)) {
-            diagnostics.warning("image '\(source)' \(f); its alt text is printed", at: at)
+        if case .failure(let f) = images.probe(resolve(source)) {
+            diagnostics.warning("image '\(source)' \(f); its alt text is printed", at: at, hint: f.hint)
         }
     }
 
@@ -46,8 +46,8 @@ extension DocumentStyler {
         guard !found.isEmpty else { return nil }
         var blocks: [StyledBlock] = []
         for (src, link, _) in found {
-            guard !Self.isRemote(src), case .success(let info) = ImageProbe.probe(path: resolve(src)) else { return nil }
-            blocks.append(.image(StyledImage(path: resolve(src), format: info.format, pixelWidth: info.width,
+            guard !Self.isRemote(src), case .success(let info) = images.probe(resolve(src)) else { return nil }
+            blocks.append(.image(StyledImage(path: info.path, format: info.format, pixelWidth: info.width,
                                              pixelHeight: info.height, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
                                              link: link, source: range)))
         }

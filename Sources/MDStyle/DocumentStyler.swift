@@ -13,8 +13,12 @@ public struct StyleOptions: Sendable {
     /// Insert a table of contents after the title (`--toc`); the front matter's
     /// `toc: true` and a `[[_TOC_]]` or `<!-- toc -->` line ask for one too.
     public var tableOfContents: Bool
-    public init(baseDirectory: String, date: String? = nil, tableOfContents: Bool = false) {
+    /// Which image files the document may show (`ReadPolicy`); by default those under
+    /// `baseDirectory`.
+    public var readPolicy: ReadPolicy
+    public init(baseDirectory: String, date: String? = nil, tableOfContents: Bool = false, readPolicy: ReadPolicy? = nil) {
         self.baseDirectory = baseDirectory; self.date = date; self.tableOfContents = tableOfContents
+        self.readPolicy = readPolicy ?? ReadPolicy(folders: [baseDirectory])
     }
 }
 
@@ -30,10 +34,13 @@ public struct DocumentStyler {
     /// Anchors from raw HTML with no text of their own to sit in (an HTML block, a
     /// paragraph of only `<a id>`): they go to the start of the next paragraph styled.
     var pendingAnchors: [String] = []
+    /// Each image file is read and checked once per document.
+    let images: ImageProbeCache
 
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
-        var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics)
+        var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics,
+                                    images: ImageProbeCache(policy: options.readPolicy))
         let root = styler.rootContext
         var blocks = styler.styleBlocks(document.blocks, root)
         let wantsTOC = options.tableOfContents || document.frontMatter?.values["toc"] == .bool(true)

@@ -55,7 +55,7 @@ extension DocumentStyler {
                 var st = state
                 st.font.italic = true
                 let altText = PlainText.of(alt)
-                if !Self.isRemote(source), case .success = ImageProbe.probe(path: resolve(source)) {
+                if !Self.isRemote(source), case .success = images.probe(resolve(source)) {
                     diagnostics.warning("image '\(source)' sits inside running text; its alt text is printed instead",
                                         at: at, hint: "put the image in a paragraph of its own to show it")
                 } else {

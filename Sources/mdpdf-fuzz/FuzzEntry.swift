@@ -1,0 +1,58 @@
+import Foundation
+import MDCore
+import MDPDF
+
+/// The whole-pipeline fuzz target. Built with `make fuzz` (`-sanitize=fuzzer
+/// -DMDPDF_FUZZ`), libFuzzer calls `LLVMFuzzerTestOneInput` with each input; built
+/// normally, this is a replayer: `mdpdf-fuzz FILE…` runs each file through the same
+/// conversion, so a crash input found by the fuzzer stays a regression test (the CLI
+/// tests replay `Tests/Fuzz/regressions`).
+///
+/// A finding is anything that is not a PDF or a typed `ConversionError`: a trap, a
+/// crash, a hang (libFuzzer's `-timeout`) or memory past `-rss_limit_mb`.
+enum FuzzTarget {
+    /// One conversion of `bytes`, inside the workspace. Returns normally when the input
+    /// converts or is refused with a typed error; traps when the result is not a PDF.
+    static func run(_ bytes: [UInt8], in workspace: FuzzWorkspace) {
+        do {
+            let result = try Converter.convert(bytes, options: workspace.options)
+            precondition(result.pdf.starts(with: Array("%PDF-".utf8)), "the output is not a PDF")
+            precondition(result.pageCount >= 1, "a PDF without pages")
+        } catch {
+            // A typed error with a message is the documented outcome for bad input.
+            precondition(!error.description.isEmpty, "an error without a message")
+        }
+    }
+}
+
+#if MDPDF_FUZZ
+/// Made once, on the first input; libFuzzer runs every input in this one process.
+private let workspace = FuzzWorkspace.make()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    FuzzTarget.run(Array(UnsafeBufferPointer(start: data, count: size)), in: workspace)
+    return 0
+}
+#else
+@main
+struct FuzzReplay {
+    static func main() {
+        let files = CommandLine.arguments.dropFirst()
+        guard !files.isEmpty else {
+            FileHandle.standardError.write(Data("usage: mdpdf-fuzz FILE… (replays fuzz inputs; make fuzz runs the fuzzer)\n".utf8))
+            exit(64)
+        }
+        let workspace = FuzzWorkspace.make()
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                FileHandle.standardError.write(Data("\(file): cannot be read\n".utf8))
+                exit(66)
+            }
+            FuzzTarget.run([UInt8](data), in: workspace)
+            print("ok \(file)")
+        }
+    }
+}
+#endif
