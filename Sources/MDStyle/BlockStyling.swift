@@ -31,13 +31,13 @@ extension DocumentStyler {
     /// A paragraph made only of images (possibly each wrapped in a link) becomes image
     /// blocks; nil when the paragraph holds anything else or an image cannot be shown.
     mutating func standaloneImages(_ inlines: [Inline], _ range: SourceRange) -> [StyledBlock]? {
-        var found: [(String, String?, SourceLocation)] = []
+        var found: [(String, String?, SourceLocation)] = []  // (image, link, where the link or image starts)
         for inline in inlines {
             switch inline {
             case .image(let src, _, _, let at): found.append((src, nil, at))
-            case .link(let dest, _, let children, _):
-                guard children.count == 1, case .image(let src, _, _, let at) = children[0] else { return nil }
-                found.append((src, dest, at))
+            case .link(let dest, _, let children, let linkAt):
+                guard children.count == 1, case .image(let src, _, _, _) = children[0] else { return nil }
+                found.append((src, dest, linkAt))
             case .softBreak, .lineBreak: continue
             case .text(let s) where s.allSatisfy({ $0.isWhitespace }): continue
             default: return nil
@@ -45,8 +45,12 @@ extension DocumentStyler {
         }
         guard !found.isEmpty else { return nil }
         var blocks: [StyledBlock] = []
-        for (src, link, _) in found {
-            guard !Self.isRemote(src), case .success(let info) = images.probe(resolve(src)) else { return nil }
+        for (src, _, _) in found {
+            guard !Self.isRemote(src), case .success = images.probe(resolve(src)) else { return nil }
+        }
+        for (src, link, at) in found {
+            guard case .success(let info) = images.probe(resolve(src)) else { return nil }
+            let link = link.flatMap { clickable($0, at: at) }
             blocks.append(.image(StyledImage(path: info.path, format: info.format, pixelWidth: info.width,
                                              pixelHeight: info.height, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
                                              link: link, source: range)))
