@@ -177,15 +177,18 @@ public enum BoundedRead {
     }
 }
 
-/// Byte counts as people write them: "16 MiB", "512 KiB", "900 bytes"; and parsing
-/// "16M", "512k", "1G", "100000" for options.
+/// Byte counts as people write them: "16 MiB", "512 KiB", "2000 bytes", "17.5 MiB";
+/// and parsing "16M", "512k", "1G", "100000" for options.
 public enum ByteCount {
+    /// Whole binary units when exact; otherwise bytes below 1 MiB, else MiB or GiB
+    /// with one decimal.
     public static func describe(_ n: Int) -> String {
-        for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where n >= 1 << shift {
-            let v = Double(n) / Double(1 << shift)
-            return (v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v)) + " " + unit
+        for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where n >= 1 << shift && n % (1 << shift) == 0 {
+            return "\(n >> shift) \(unit)"
         }
-        return "\(n) bytes"
+        if n < 1 << 20 { return "\(n) bytes" }
+        let (unit, shift) = n < 1 << 30 ? ("MiB", 20) : ("GiB", 30)
+        return String(format: "%.1f ", Double(n) / Double(1 << shift)) + unit
     }
 
     /// A whole number of bytes with an optional binary suffix (k, M, G, with or without

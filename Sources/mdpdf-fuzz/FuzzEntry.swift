@@ -3,7 +3,7 @@ import MDCore
 import MDPDF
 
 /// The whole-pipeline fuzz target. Built with `make fuzz` (`-sanitize=fuzzer
-/// -DMDPDF_FUZZ`), libFuzzer calls `LLVMFuzzerTestOneInput` with each input; built
+/// -DMDPDF_FUZZ`), libFuzzer's driver calls `FuzzTarget.run` with each input; built
 /// normally, this is a replayer: `mdpdf-fuzz FILE…` runs each file through the same
 /// conversion, so a crash input found by the fuzzer stays a regression test (the CLI
 /// tests replay `Tests/Fuzz/regressions`).
@@ -26,14 +26,28 @@ enum FuzzTarget {
 }
 
 #if MDPDF_FUZZ
+/// libFuzzer's driver, from the toolchain's `libclang_rt.fuzzer`. SwiftPM renames an
+/// executable's `main`, so libFuzzer's own `main` is not used: this target's `@main`
+/// hands the command line to the driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>,
+                             _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                             _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+
 /// Made once, on the first input; libFuzzer runs every input in this one process.
 private let workspace = FuzzWorkspace.make()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data else { return 0 }
-    FuzzTarget.run(Array(UnsafeBufferPointer(start: data, count: size)), in: workspace)
-    return 0
+@main
+struct FuzzMain {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(runFuzzerDriver(&argc, &argv) { data, size in
+            guard let data else { return 0 }
+            FuzzTarget.run(Array(UnsafeBufferPointer(start: data, count: size)), in: workspace)
+            return 0
+        })
+    }
 }
 #else
 @main
