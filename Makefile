@@ -34,7 +34,7 @@ FUZZ_JOBS ?= 1
 FUZZ_BIN = .build/fuzz/release/mdpdf-fuzz
 fuzz-build: setup
 	$(SWIFT) build -c release --build-path .build/fuzz --product mdpdf-fuzz \
-		-Xswiftc -sanitize=fuzzer -Xswiftc -DMDPDF_FUZZ
+		-Xswiftc -sanitize=fuzzer -Xswiftc -DMDPDF_FUZZ -Xswiftc -use-ld=lld
 
 fuzz: fuzz-build
 	mkdir -p .build/fuzz-corpus .build/fuzz-findings

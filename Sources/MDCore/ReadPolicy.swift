@@ -44,7 +44,9 @@ public struct ReadPolicy: Hashable, Sendable {
         case notAFile(kind: String)
         /// Under none of the allowed folders; `resolved` is where the path really leads.
         case outside(resolved: String, folders: [String])
-        case tooLarge(bytes: Int, limit: Int)
+        /// `bytes` is the file's size, nil for a stream (a FIFO, a device) that went on
+        /// past the limit.
+        case tooLarge(bytes: Int?, limit: Int)
         case unreadable(reason: String)
 
         public var description: String {
@@ -55,7 +57,7 @@ public struct ReadPolicy: Hashable, Sendable {
                 let shown = folders.count == 1 ? "'\(folders[0])'" : "any of " + folders.map { "'\($0)'" }.joined(separator: ", ")
                 return "is outside the folders mdpdf may read: it leads to '\(resolved)', not under \(shown)"
             case let .tooLarge(bytes, limit):
-                return "is larger than the limit (\(ByteCount.describe(bytes)) > \(ByteCount.describe(limit)))"
+                return "is larger than the limit, \(ByteCount.describe(limit)) (it is \(bytes.map(ByteCount.describe) ?? "more"))"
             case .unreadable(let reason): return "cannot be read (\(reason))"
             }
         }
@@ -100,6 +102,28 @@ public struct ReadPolicy: Hashable, Sendable {
         }
     }
 
+    /// A file the user named (a Markdown input, `--theme`): no folder check, and a FIFO
+    /// or device is fine (`<(cmd)`, `/dev/stdin`), but still at most `maxFileSize`
+    /// bytes, so `/dev/zero` or a pipe that never ends stops at the limit. A folder is
+    /// `.notAFile`. The modification time is given for regular files only.
+    public func readChosenFile(_ path: String) -> Result<(bytes: [UInt8], modificationTime: Int?), Refusal> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(reason: String(cString: strerror(errno))))
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(.unreadable(reason: String(cString: strerror(errno)))) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(.notAFile(kind: "a folder")) }
+        let isFile = (st.st_mode & S_IFMT) == S_IFREG
+        if isFile, Int(st.st_size) > maxFileSize { return .failure(.tooLarge(bytes: Int(st.st_size), limit: maxFileSize)) }
+        switch BoundedRead.all(fd: fd, limit: maxFileSize) {
+        case .success(let bytes): return .success((bytes, isFile ? Int(st.st_mtim.tv_sec) : nil))
+        case .failure(.tooLarge): return .failure(.tooLarge(bytes: isFile ? Int(st.st_size) : nil, limit: maxFileSize))
+        case .failure(.system(let reason)): return .failure(.unreadable(reason: reason))
+        }
+    }
+
     /// Reads a regular file of at most `limit` bytes (no folder check).
     static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], Refusal> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -111,7 +135,7 @@ public struct ReadPolicy: Hashable, Sendable {
         if Int(st.st_size) > limit { return .failure(.tooLarge(bytes: Int(st.st_size), limit: limit)) }
         switch BoundedRead.all(fd: fd, limit: limit) {
         case .success(let bytes): return .success(bytes)
-        case .failure(.tooLarge(let n)): return .failure(.tooLarge(bytes: n, limit: limit))
+        case .failure(.tooLarge): return .failure(.tooLarge(bytes: nil, limit: limit))
         case .failure(.system(let reason)): return .failure(.unreadable(reason: reason))
         }
     }

@@ -29,12 +29,16 @@ enum ThemeSelection {
                 chosen = relative
             }
             if case .file(let p) = chosen, case .failure(let refusal) = policy.check(p) {
+                // The loader reads the theme it starts from like a file the user named
+                // (see `ThemeLoader.load`), so the document's choice is checked here.
+                let at = lines.location(of: ["theme"])
                 switch refusal {
                 case .outside:
                     let hint = refusal.hint.map { "; \($0)" } ?? ""
-                    throw .refused(path: options.sourceName, location: lines.location(of: ["theme"]),
-                                   reason: "the front matter's theme file '\(name)' \(refusal)\(hint)")
-                case .missing, .notAFile, .tooLarge, .unreadable: break  // the loader says so, naming the file
+                    throw .refused(path: options.sourceName, location: at, reason: "the front matter's theme file '\(name)' \(refusal)\(hint)")
+                case .notAFile:
+                    throw .invalidTheme(path: options.sourceName, location: at, reason: "the front matter's theme file '\(name)' \(refusal)")
+                case .missing, .tooLarge, .unreadable: break  // the loader says so, naming the file
                 }
             }
         }

@@ -33,8 +33,11 @@ public enum ThemeLoader {
     /// The longest `extends` chain followed (a longer one is almost surely a mistake).
     static let maxChain = 16
 
-    /// Loads, merges and decodes a theme. Theme files, the files they extend and font
-    /// files are read only where `policy` allows (see `ReadPolicy`).
+    /// Loads, merges and decodes a theme. The theme file `source` names is the caller's
+    /// choice: it is read wherever it is and may be a FIFO (`--theme <(cmd)`), up to
+    /// `policy.maxFileSize`; the files it extends and font files are read only where
+    /// `policy` allows (see `ReadPolicy`). A caller that takes the theme from a
+    /// document checks it against the policy first.
     public static func load(_ source: ThemeSource, overrides: [ThemeLayer] = [],
                             policy: ReadPolicy = .anyFolder) throws(ConversionError) -> Theme {
         try decode(resolvedJSON(source, overrides: overrides, policy: policy))
@@ -84,7 +87,7 @@ public enum ThemeLoader {
             return try fileLayer(text: text, name: name, directory: ".", chain: chain + ["builtin:" + name], policy: policy)
         case .file(let path):
             let data: [UInt8]
-            switch policy.read(path) {
+            switch namedAt == nil ? policy.readChosenFile(path).map(\.bytes) : policy.read(path) {
             case .success(let bytes): data = bytes
             case .failure(let refusal):
                 throw refused(refusal, what: "theme file", path: path, namedAt: namedAt) ?? .invalidTheme(

@@ -13,34 +13,27 @@ enum InputReader {
     }
 
     static func read(_ path: String, limit: Int) throws(ConversionError) -> Input {
-        if path == "-" { return Input(bytes: try readAll(fd: STDIN_FILENO, path: "<stdin>", limit: limit), modificationTime: nil) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw .unreadableInput(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+        if path == "-" {
+            switch BoundedRead.all(fd: STDIN_FILENO, limit: limit) {
+            case .success(let bytes): return Input(bytes: bytes, modificationTime: nil)
+            case .failure(.tooLarge): throw tooLarge("<stdin>", nil, limit)
+            case .failure(.system(let reason)): throw .unreadableInput(path: path, reason: "cannot be read (\(reason))")
+            }
         }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw .unreadableInput(path: path, reason: String(cString: strerror(errno))) }
-        if (st.st_mode & S_IFMT) == S_IFDIR {
-            throw .unreadableInput(path: path, reason: "is a folder, not a Markdown file")
-        }
-        let isFile = (st.st_mode & S_IFMT) == S_IFREG
-        if isFile, Int(st.st_size) > limit { throw tooLarge(path, ByteCount.describe(Int(st.st_size)), limit) }
-        return Input(bytes: try readAll(fd: fd, path: path, limit: limit), modificationTime: isFile ? Int(st.st_mtim.tv_sec) : nil)
-    }
-
-    private static func readAll(fd: Int32, path: String, limit: Int) throws(ConversionError) -> [UInt8] {
-        switch BoundedRead.all(fd: fd, limit: limit) {
-        case .success(let bytes): return bytes
-        case .failure(.tooLarge): throw tooLarge(path, "more than that", limit)
-        case .failure(.system(let reason)): throw .unreadableInput(path: path, reason: "cannot be read (\(reason))")
+        switch ReadPolicy(folders: nil, maxFileSize: limit).readChosenFile(path) {
+        case .success(let r): return Input(bytes: r.bytes, modificationTime: r.modificationTime)
+        case .failure(.missing): throw .unreadableInput(path: path, reason: "no such file")
+        case .failure(.notAFile): throw .unreadableInput(path: path, reason: "is a folder, not a Markdown file")
+        case .failure(.tooLarge(let bytes, _)): throw tooLarge(path, bytes, limit)
+        case .failure(.unreadable(let reason)): throw .unreadableInput(path: path, reason: reason)
+        case .failure(.outside): preconditionFailure("no folder limit is set for inputs")
         }
     }
 
-    /// `size`: the input's size when known, else "more than that".
-    private static func tooLarge(_ path: String, _ size: String, _ limit: Int) -> ConversionError {
+    /// `bytes`: the input's size, nil for a stream that went on past the limit.
+    private static func tooLarge(_ path: String, _ bytes: Int?, _ limit: Int) -> ConversionError {
         .refused(path: path, location: nil,
-                 reason: "the input is larger than --max-input-size, \(ByteCount.describe(limit)) (it is \(size)); "
+                 reason: "the input is larger than --max-input-size, \(ByteCount.describe(limit)) (it is \(bytes.map(ByteCount.describe) ?? "more")); "
                      + "raise the limit with --max-input-size if it is meant to be")
     }
 }

@@ -174,6 +174,16 @@ struct SafetyTests {
             try docs.child("a.md").write("Text.\n")
             let r = try mdpdf(["--theme", themes.child("t.json").path, docs.child("a.md").path])
             #expect(r.status == 0, "\(r.stderrText)")
+
+            // The user's theme may come through a pipe; a document's may not.
+            let piped = try run("/bin/bash", ["-c", "\"$0\" --theme <(echo '{ \"version\": 1 }') \"$1\"", Paths.binary, docs.child("a.md").path],
+                                timeout: 60)
+            #expect(piped.status == 0, "\(piped.stderrText)")
+            #expect(mkfifo(docs.child("pipe.json").path, 0o600) == 0)
+            try docs.child("b.md").write("---\ntheme: pipe.json\n---\nText.\n")
+            let fifo = try mdpdf([docs.child("b.md").path], timeout: 30)
+            #expect(fifo.status == 65, "\(fifo.stderrText)")
+            #expect(fifo.stderrText.contains("b.md:2:1: error: the front matter's theme file 'pipe.json' is a FIFO"), "\(fifo.stderrText)")
         }
     }
 

@@ -54,6 +54,7 @@ import Testing
         try withFolder { dir in
             try Data(repeating: 65, count: 2000).write(to: URL(fileURLWithPath: dir + "/inside/big.txt"))
             #expect(ReadPolicy(folders: [dir], maxFileSize: 1999).read(dir + "/inside/big.txt") == .failure(.tooLarge(bytes: 2000, limit: 1999)))
+            #expect(ReadPolicy(folders: [], maxFileSize: 1000).readChosenFile("/dev/zero").map(\.bytes.count) == .failure(.tooLarge(bytes: nil, limit: 1000)))
             #expect(try ReadPolicy(folders: [dir], maxFileSize: 2000).read(dir + "/inside/big.txt").get().count == 2000)
         }
     }
