@@ -33,11 +33,11 @@ FLOOR_BOOK_PAGES_PER_S = 150.0
 FLOOR_ONE_LINE_MS = 50.0
 
 
-def run_once(src, out):
+def run_once(src, out, extra=()):
     """Runs mdpdf once; returns (seconds, peak RSS in KiB, exit status, stderr)."""
     err = tempfile.TemporaryFile()
     start = time.perf_counter()
-    proc = subprocess.Popen([BIN, src, "-o", out], stdout=subprocess.DEVNULL, stderr=err)
+    proc = subprocess.Popen([BIN, src, "-o", out, "--timings", *extra], stdout=subprocess.DEVNULL, stderr=err)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -51,17 +51,24 @@ def pages_of(pdf):
     return int(m.group(1)) if m else 0
 
 
-def bench(name, src, runs, workdir):
+def layout_seconds(stderr):
+    """The layout stage's time from `--timings` (seconds), or None."""
+    m = re.search(r"timings: .*?layout ([0-9.]+) ms", stderr)
+    return float(m.group(1)) / 1000 if m else None
+
+
+def bench(name, src, runs, workdir, extra=()):
     out = os.path.join(workdir, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".pdf")
-    best, peak = float("inf"), 0
+    best, peak, layout = float("inf"), 0, float("inf")
     for _ in range(runs):
-        t, rss, code, err = run_once(src, out)
+        t, rss, code, err = run_once(src, out, extra)
         if code != 0:
             return {"name": name, "error": f"exit {code}: {err.strip().splitlines()[-1] if err.strip() else ''}"}
         best, peak = min(best, t), max(peak, rss)
+        layout = min(layout, layout_seconds(err) or float("inf"))
     pages = pages_of(out)
     return {"name": name, "pages": pages, "seconds": best, "pps": pages / best if best > 0 else 0.0,
-            "rss_mb": peak / 1024.0, "runs": runs}
+            "rss_mb": peak / 1024.0, "runs": runs, "layout": layout}
 
 
 def main():
@@ -91,6 +98,17 @@ def main():
         book_result = bench(f"Rust book, {len(chapters)} chapters joined", book, 3, work)
         results.append(book_result)
 
+        # Twice over with a table of contents: past page 999 the contents' number column
+        # widens; only the contents are set again, so layout time stays about double the
+        # single book's (a second full layout would make it about four times).
+        twice = os.path.join(book_copy, "book-twice.md")
+        with open(book, encoding="utf-8") as f:
+            text = f.read()
+        with open(twice, "w", encoding="utf-8") as f:
+            f.write(text + "\n\n" + text)
+        twice_result = bench("Rust book twice, with contents", twice, 3, work, extra=("--toc",))
+        results.append(twice_result)
+
         one = os.path.join(work, "one-line.md")
         with open(one, "w", encoding="utf-8") as f:
             f.write("Hello, *world*.\n")
@@ -99,12 +117,13 @@ def main():
 
     width = max(len(r["name"]) for r in results)
     print(f"mdpdf benchmark ({BIN})")
-    print(f"{'document':<{width}}  {'pages':>6}  {'best s':>8}  {'pages/s':>8}  {'peak RSS MB':>11}  runs")
+    print(f"{'document':<{width}}  {'pages':>6}  {'best s':>8}  {'layout s':>8}  {'pages/s':>8}  {'peak RSS MB':>11}  runs")
     for r in results:
         if "error" in r:
             print(f"{r['name']:<{width}}  FAILED: {r['error']}")
             continue
-        print(f"{r['name']:<{width}}  {r['pages']:>6}  {r['seconds']:>8.3f}  {r['pps']:>8.1f}  {r['rss_mb']:>11.1f}  {r['runs']}")
+        print(f"{r['name']:<{width}}  {r['pages']:>6}  {r['seconds']:>8.3f}  {r['layout']:>8.3f}  {r['pps']:>8.1f}"
+              f"  {r['rss_mb']:>11.1f}  {r['runs']}")
     print()
 
     def verdict(ok):
@@ -114,6 +133,10 @@ def main():
     else:
         ok = book_result["pps"] >= FLOOR_BOOK_PAGES_PER_S
         print(f"{verdict(ok)}  Rust book concatenation >= {FLOOR_BOOK_PAGES_PER_S:.0f} pages/s: {book_result['pps']:.1f} pages/s")
+    if "error" not in book_result and "error" not in twice_result:
+        ratio = twice_result["layout"] / book_result["layout"]
+        print(f"{verdict(twice_result['pages'] >= 1000 and ratio < 3.0)}  {twice_result['pages']} pages laid out once: "
+              f"layout {ratio:.2f}x the single book's (a second full layout would be about 4x)")
     if "error" in one_result:
         print(f"FAIL  one-line document < {FLOOR_ONE_LINE_MS:.0f} ms: conversion failed")
     else:

@@ -12,9 +12,10 @@ public struct LayoutResult: Sendable {
 
 /// The layout stage: styled blocks → line fragments → pages of positioned items.
 public enum DocumentLayout {
-    /// Lays out `document`. Page numbers in a table of contents are drawn after
-    /// pagination, in a column sized for three digits, so one pass is enough; a
-    /// document of 1000 pages or more is laid out again with a wider column.
+    /// Lays out `document` once: the flow is built, then paginated. Page numbers in a
+    /// table of contents are drawn after pagination, in a column sized for three digits;
+    /// a document of 1000 pages or more rebuilds only its contents with a wider column
+    /// and paginates again (pagination is cheap next to shaping and line breaking).
     public static func layout(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
                               breaker: LineBreaker = FirstFitBreaker(), outlineDepth: Int = 3, outlineOpenLevels: Int = 1,
                               debug: Bool = false) -> LayoutResult {
@@ -24,13 +25,21 @@ public enum DocumentLayout {
         env.pageBodyHeight = document.page.body.height
         env.bodyWidth = document.page.body.width
         let outline = OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels)
-        var result = pass(document, env: env, outline: outline)
-        let digits = String(result.layout.document.pages.count).count
-        if result.usesPageNumbers, digits > env.pageNumberDigits {
+        let body = document.page.body
+        let flow = FlowBuilder(env: env)
+        flow.build(document.blocks, x: body.minX, width: body.width)
+        let (notes, noteRule) = footnoteBoxes(document.pageFootnotes, env: env, body: body)
+        var paginator = Paginator(body: body, boxes: flow.boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
+        var contents = paginator.paginate()
+        let digits = String(contents.count).count
+        if let toc = flow.contents, digits > env.pageNumberDigits {
             env.pageNumberDigits = digits
-            result = pass(document, env: env, outline: outline)
+            var boxes = flow.boxes
+            boxes.replaceSubrange(toc.boxes, with: flow.relayoutContents(toc))
+            paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
+            contents = paginator.paginate()
         }
-        return result.layout
+        return assemble(document, contents, paginator, env: env, outline: outline)
     }
 
     struct OutlineSettings {
@@ -38,18 +47,12 @@ public enum DocumentLayout {
         var openLevels: Int
     }
 
-    /// One layout of the whole document, and the page (1-based) each destination landed on.
-    static func pass(_ document: StyledDocument, env: LayoutEnvironment, outline settings: OutlineSettings)
-        -> (layout: LayoutResult, usesPageNumbers: Bool) {
-        let body = document.page.body
-        let flow = FlowBuilder(env: env)
-        flow.build(document.blocks, x: body.minX, width: body.width)
-        var boxes = flow.boxes
-        var (notes, noteRule) = footnoteBoxes(document.pageFootnotes, env: env, body: body)
-        dropDanglingLinks(&boxes, &notes, diagnostics: env.diagnostics)
-
-        let paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
-        let contents = paginator.paginate()
+    /// The pages of paginated content: boxes at their places, footnote areas, contents
+    /// page numbers (the page each destination landed on), destinations, the outline,
+    /// headers and footers.
+    static func assemble(_ document: StyledDocument, _ contents: [PageContent], _ paginator: Paginator,
+                         env: LayoutEnvironment, outline settings: OutlineSettings) -> LayoutResult {
+        let boxes = paginator.boxes
         // Where each destination landed, for the page numbers of the contents.
         var anchorPages: [String: Int] = [:]
         for (n, content) in contents.enumerated() {
@@ -57,12 +60,12 @@ public enum DocumentLayout {
             for b in content.notes { for a in b.anchors where anchorPages[a.name] == nil { anchorPages[a.name] = n + 1 } }
         }
         let lineBuilder = LineBuilder(env: env)
-        var usesPageNumbers = false
         var pages: [Page] = []
         var fragments: [[LineFragment]] = []
         var outline: [OutlineEntry] = []
         let running = RunningTextLayout(env: env, setup: document.page)
         var section = ""
+        var destinations = Set<String>()
         for (n, content) in contents.enumerated() {
             var items = paginator.items(for: content) { box, top in
                 box.pageNumberSlots.flatMap { slot -> [PageItem] in
@@ -76,13 +79,17 @@ public enum DocumentLayout {
                 let b = boxes[p.box]
                 frags += b.fragments.map { $0.offsetBy(dy: p.top) }
                 anchors += b.anchors.map { ($0, p.top) }
-                if !b.pageNumberSlots.isEmpty { usesPageNumbers = true }
             }
             let area = paginator.noteItems(content.notes)
             frags += area.fragments
             anchors += area.anchors
             for (a, top) in anchors {
-                items.append(.destination(name: a.name, at: Point(x: a.x, y: top + a.y)))
+                // A name met again (an HTML anchor named like a heading, a header row
+                // repeated on a later page) keeps its first place, as the first element
+                // with an id does in a browser.
+                if destinations.insert(a.name).inserted {
+                    items.append(.destination(name: a.name, at: Point(x: a.x, y: top + a.y)))
+                }
                 if let o = a.outline, o.level <= settings.depth {
                     outline.append(OutlineEntry(title: o.title, level: o.level, destination: a.name, open: o.level <= settings.openLevels))
                 }
@@ -95,16 +102,17 @@ public enum DocumentLayout {
         }
         let m = document.metadata
         let meta = DocumentMetadata(title: m.title, author: m.author, subject: m.subject, keywords: m.keywords, language: m.language)
-        return (LayoutResult(document: PagedDocument(pages: pages, metadata: meta, outline: outline), fragments: fragments), usesPageNumbers)
+        return LayoutResult(document: PagedDocument(pages: pages, metadata: meta, outline: outline, structure: env.structure),
+                            fragments: fragments)
     }
 
     /// Lays out each page footnote on its own (body width) and the rule above them.
     static func footnoteBoxes(_ notes: PageFootnotes?, env: LayoutEnvironment, body: Rect) -> ([Int: [FlowBox]], FlowBox?) {
         guard let notes else { return ([:], nil) }
         var out: [Int: [FlowBox]] = [:]
-        for (number, blocks) in notes.notes {
+        for (number, blocks) in notes.notes.sorted(by: { $0.key < $1.key }) {
             let flow = FlowBuilder(env: env)
-            flow.build(blocks, x: body.minX, width: body.width)
+            flow.build(blocks, x: body.minX, width: body.width, under: env.structure.add(.note, under: StructureTree.root))
             out[number] = flow.boxes
         }
         let r = notes.rule
@@ -113,39 +121,5 @@ public enum DocumentLayout {
                            items: [.shape(DecorationGeometry.solid(body.minX, body.minX + w, r.thickness / 2, r.thickness, r.color))])
         rule.gapAfter = r.spaceAfter
         return (out, rule)
-    }
-
-    /// Internal links must point at a destination that exists; others are reported and
-    /// left unclickable (the text keeps the link color).
-    static func dropDanglingLinks(_ boxes: inout [FlowBox], _ notes: inout [Int: [FlowBox]], diagnostics: DiagnosticSink) {
-        var names = Set<String>()
-        var folded: [String: String] = [:]
-        for b in boxes + notes.values.flatMap({ $0 }) {
-            for a in b.anchors {
-                names.insert(a.name)
-                if folded[a.name.lowercased()] == nil { folded[a.name.lowercased()] = a.name }
-            }
-        }
-        func check(_ box: inout FlowBox) {
-            let paragraphStart = box.fragments.first?.source.start
-            // As on GitHub, an anchor that differs only in case still finds its heading.
-            for k in box.items.indices {
-                if case .link(let rect, .internalDestination(let name)) = box.items[k], !names.contains(name),
-                   let match = folded[name.lowercased()] {
-                    box.items[k] = .link(rect: rect, target: .internalDestination(match))
-                }
-            }
-            box.items.removeAll { item in
-                guard case .link(_, .internalDestination(let name)) = item, !names.contains(name) else { return false }
-                let at = box.linkSources[name] ?? paragraphStart
-                diagnostics.warnOnce(key: "anchor:\(name)", "link to '#\(name)' matches no heading or anchor; it is not clickable",
-                                     at: at, hint: "anchors follow GitHub's rules: lowercase, spaces become hyphens, punctuation is dropped")
-                return true
-            }
-        }
-        for i in boxes.indices { check(&boxes[i]) }
-        for key in notes.keys.sorted() {
-            for i in notes[key]!.indices { check(&notes[key]![i]) }
-        }
     }
 }

@@ -4,7 +4,8 @@ import MDStyle
 
 /// The unit of pagination: a line of text, a table row, an image, a rule. Its items are
 /// positioned at their final x and at y relative to the box's top; pagination only
-/// moves boxes down the page. A box is never split.
+/// moves boxes down the page. A box is never split, except a table row (`rowParts`),
+/// which pagination splits between the lines of its cells when it is taller than a page.
 struct FlowBox {
     var height: Points
     /// Space wanted above the box (collapsed block spacing); dropped at a page top.
@@ -29,15 +30,14 @@ struct FlowBox {
     var footnotes: [Int] = []
     /// Page numbers of destinations, drawn once pagination knows them (contents entries).
     var pageNumberSlots: [PageNumberSlot] = []
-    /// Where the first internal link to each destination name in this box starts in the
-    /// source, so the warning about a dangling one names the link's line and column.
-    var linkSources: [String: SourceLocation] = [:]
     /// Space below the box before whatever follows it inside a footnote area (the rule's).
     var gapAfter: Points = .zero
     /// How far the text's font ascent/descent reach above/below the box (a line height
     /// tighter than the fonts); pagination keeps that inside the body at a page's edges.
     var inkAbove: Points = .zero
     var inkBelow: Points = .zero
+    /// For a table row: its cells' lines, so pagination can split it between them.
+    var rowParts: TableRowParts?
 
     init(height: Points, gapBefore: Points = .zero, items: [PageItem] = [], fragments: [LineFragment] = [],
          containers: [Int] = [], breakBefore: BreakRule = .allowed, firstBaseline: Points? = nil) {
@@ -108,10 +108,13 @@ extension PageItem {
         case .image(var img):
             img.rect = img.rect.offsetBy(dx: .zero, dy: dy)
             return .image(img)
-        case .link(let rect, let target):
-            return .link(rect: rect.offsetBy(dx: .zero, dy: dy), target: target)
+        case .link(let rect, let target, let node):
+            return .link(rect: rect.offsetBy(dx: .zero, dy: dy), target: target, structure: node)
         case .destination(let name, let at):
             return .destination(name: name, at: Point(x: at.x, y: at.y + dy))
+        case .group(var g):
+            g.transform.ty += dy.value
+            return .group(g)
         }
     }
 }
@@ -134,4 +137,6 @@ struct PageNumberSlot {
     var right: Points
     var baseline: Points
     var style: StyledRun
+    /// The contents entry the number belongs to.
+    var structure: StructureID?
 }

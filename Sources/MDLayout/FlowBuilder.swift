@@ -15,6 +15,33 @@ final class FlowBuilder {
     private var open: [Int] = []
     private var pendingSpace = Points.zero
     private var keepNext = false
+    /// The structure element new blocks go under (the document, a list body, a quote…).
+    private(set) var parent = StructureTree.root
+    /// Where the (last) table of contents went, so it alone can be set again.
+    private(set) var contents: ContentsPlacement?
+
+    struct ContentsPlacement {
+        var toc: StyledTOC
+        var x: Points
+        var width: Points
+        var parent: StructureID
+        /// Its boxes in `boxes`.
+        var boxes: Range<Int>
+    }
+
+    /// The table of contents' boxes set again (with the environment's page-number
+    /// width), in the place and containers of the first setting.
+    func relayoutContents(_ c: ContentsPlacement) -> [FlowBox] {
+        let again = FlowBuilder(env: env)
+        again.build([.tableOfContents(c.toc)], x: c.x, width: c.width, under: c.parent)
+        var out = again.boxes
+        guard !out.isEmpty, !c.boxes.isEmpty else { return out }
+        let old = boxes[c.boxes.lowerBound]
+        out[0].gapBefore = old.gapBefore
+        out[0].breakBefore = old.breakBefore
+        for i in out.indices { out[i].containers = old.containers }
+        return out
+    }
 
     init(env: LayoutEnvironment) {
         self.env = env
@@ -23,7 +50,7 @@ final class FlowBuilder {
 
     /// Appends a box inside the open containers, taking the pending block space.
     func add(_ box: FlowBox) {
-        var b = box
+        var b = fitted(box, containerPadding: open.reduce(.zero) { $0 + containers[$1].padTop + containers[$1].padBottom })
         b.gapBefore = max(pendingSpace, b.gapBefore)
         pendingSpace = .zero
         b.containers = open
@@ -33,7 +60,11 @@ final class FlowBuilder {
 
     func space(_ s: Points) { pendingSpace = max(pendingSpace, s) }
 
-    func build(_ blocks: [StyledBlock], x: Points, width: Points) {
+    /// Lays out `blocks` with their structure elements under `parent` (the current one when nil).
+    func build(_ blocks: [StyledBlock], x: Points, width: Points, under parent: StructureID? = nil) {
+        let outer = self.parent
+        if let parent { self.parent = parent }
+        defer { self.parent = outer }
         for block in blocks {
             switch block {
             case .paragraph(let p): paragraph(p, x: x, width: width)
@@ -42,15 +73,30 @@ final class FlowBuilder {
             case .table(let t): TableLayout(builder: self).layout(t, x: x, width: width)
             case .image(let i): image(i, x: x, width: width)
             case .rule(let r): rule(r, x: x, width: width)
-            case .tableOfContents(let t): TableOfContentsLayout(builder: self).layout(t, x: x, width: width)
+            case .tableOfContents(let t):
+                let first = boxes.count
+                TableOfContentsLayout(builder: self).layout(t, x: x, width: width)
+                contents = ContentsPlacement(toc: t, x: x, width: width, parent: self.parent, boxes: first..<boxes.count)
             case .tocPlaceholder: break
             }
         }
     }
 
+    /// A new structure element under the current parent.
+    func node(_ role: StructureRole, alt: String? = nil, source: SourceRange = .unknown) -> StructureID {
+        env.structure.add(role, under: parent, alt: alt, source: source)
+    }
+
     func paragraph(_ p: StyledParagraph, x: Points, width: Points) {
         let prepared = PreparedParagraph(p, env: env)
-        var ls = lines.lines(prepared, x: x, width: width)
+        let element: StructureID
+        switch p.role {
+        case .heading(let level, _, _): element = node(.heading(level), source: p.source)
+        // A code block's text belongs to its Code element directly.
+        case .code: element = env.structure[parent].role == .code ? parent : node(.code, source: p.source)
+        case .body: element = node(.paragraph, source: p.source)
+        }
+        var ls = lines.lines(prepared, x: x, width: width, structure: element)
         guard !ls.isEmpty else { return }
         ls[0].gapBefore = p.spaceBefore
         if case .heading(let level, let anchor, let title) = p.role, !anchor.isEmpty {
@@ -72,7 +118,13 @@ final class FlowBuilder {
                                         openAtPageBreaks: c.openAtPageBreaks))
         open.append(id)
         let (left, right) = clampedInsets(c.padding.left, c.padding.right, width: width)
-        build(c.children, x: x + left, width: width - left - right)
+        let role: StructureRole
+        switch c.kind {
+        case .codeBlock: role = .code
+        case .blockQuote: role = .blockQuote
+        case .footnotes: role = .division
+        }
+        build(c.children, x: x + left, width: width - left - right, under: node(role))
         open.removeLast()
         space(c.spaceAfter)
     }
@@ -102,10 +154,15 @@ final class FlowBuilder {
         }
         let indent = clampedInsets(max(l.indent, widest + l.markerGap), .zero, width: width).0
         let markerRight = x + indent - l.markerGap
+        let listNode = node(.list)
         for (i, item) in l.items.enumerated() {
             if i > 0 { space(l.itemSpacing) }
             let start = boxes.count
-            build(item.children, x: x + indent, width: width - indent)
+            let itemNode = env.structure.add(.listItem, under: listNode)
+            // A text marker is the item's label; drawn shapes are artifacts.
+            let label = shapedMarkers[i] == nil ? nil : env.structure.add(.label, under: itemNode)
+            build(item.children, x: x + indent, width: width - indent,
+                  under: env.structure.add(.listBody, under: itemNode))
             if boxes.count == start {
                 // An empty item still gets a line (about one body line high), so its marker shows.
                 var empty = FlowBox(height: l.indent * 0.9, firstBaseline: l.indent * 0.65)
@@ -117,7 +174,7 @@ final class FlowBuilder {
             let xh = boxes[target].firstXHeight
             // Markers go before the line's own items, so text extraction reads "1. item".
             boxes[target].items.insert(contentsOf: markerItems(item.marker, shaped: shapedMarkers[i], right: markerRight,
-                                                               baseline: baseline, xHeight: xh), at: 0)
+                                                               baseline: baseline, xHeight: xh, structure: label), at: 0)
             if env.debug {
                 boxes[target].items += DebugOverlay.markerColumn(left: x, right: markerRight, top: .zero,
                                                                  bottom: boxes[target].height)
@@ -128,7 +185,8 @@ final class FlowBuilder {
             if let link = item.markerLink {
                 // The marker column beside the first line is clickable (a footnote's way back).
                 let area = Rect(x: x, y: .zero, width: markerRight - x, height: boxes[target].fragments.first?.rect.height ?? baseline)
-                boxes[target].items.append(.link(rect: area, target: LineBuilder.target(link)))
+                boxes[target].items.append(.link(rect: area, target: LineBuilder.target(link),
+                                                 structure: env.structure.add(.link, under: label ?? itemNode)))
             }
         }
         space(l.spaceAfter)
@@ -137,7 +195,7 @@ final class FlowBuilder {
     /// The drawn marker beside an item's first line: right-aligned at `right`; shapes
     /// centered on the line's x-height, text on its baseline.
     func markerItems(_ m: ListMarker, shaped: ShortText?, right: Points,
-                     baseline: Points, xHeight: Points) -> [PageItem] {
+                     baseline: Points, xHeight: Points, structure: StructureID? = nil) -> [PageItem] {
         let midY = baseline - xHeight / 2
         switch m {
         case .shape(let kind, let size, let color):
@@ -155,7 +213,7 @@ final class FlowBuilder {
             }
         case .text:
             guard let marker = shaped else { return [] }
-            return marker.items(lines, originX: right - marker.width, baseline: baseline)
+            return marker.items(lines, originX: right - marker.width, baseline: baseline, structure: structure)
         case .checkbox(let checked, let size, let color, let checkColor):
             // The stroke is drawn inside the box's side, so the box measures `size` outside.
             let w = size * 0.09
@@ -177,11 +235,19 @@ final class FlowBuilder {
         var w = Points(Double(i.pixelWidth) * 0.75), h = Points(Double(i.pixelHeight) * 0.75)
         if w > width { h = h * (width / w); w = width }
         let maxH = env.pageBodyHeight * 0.95
-        if h > maxH { w = w * (maxH / h); h = maxH }
+        if h > maxH {
+            env.diagnostics.warning("image '\(i.path.split(separator: "/").last ?? "")' is taller than the page body; it is scaled down to fit",
+                                    at: i.source.start, hint: nil)
+            w = w * (maxH / h); h = maxH
+        }
         let rect = Rect(x: x, y: .zero, width: w, height: h)
-        var items: [PageItem] = [.image(PlacedImage(source: ImageSource(path: i.path, format: i.format == .png ? .png : .jpeg,
-                                                                          pixelWidth: i.pixelWidth, pixelHeight: i.pixelHeight), rect: rect))]
-        if let link = i.link { items.append(.link(rect: rect, target: LineBuilder.target(link))) }
+        let figure = node(.figure, alt: i.alt, source: i.source)
+        var items: [PageItem] = [.image(PlacedImage(source: ImageSource(path: i.path, format: i.format,
+                                                                          pixelWidth: i.pixelWidth, pixelHeight: i.pixelHeight),
+                                                    rect: rect, structure: figure))]
+        if let link = i.link {
+            items.append(.link(rect: rect, target: LineBuilder.target(link), structure: env.structure.add(.link, under: figure)))
+        }
         let frag = LineFragment(rect: Rect(x: x, y: .zero, width: width, height: h), usedRect: rect, baseline: h,
                                 range: 0..<0, text: "[image \(i.path.split(separator: "/").last ?? "")]", source: i.source)
         add(FlowBox(height: h, items: items, fragments: [frag], firstBaseline: h))

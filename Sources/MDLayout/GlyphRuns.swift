@@ -3,13 +3,27 @@ import MDPage
 import MDStyle
 import MDText
 
+/// Which structure element each glyph of a line belongs to: the line's own element, or
+/// the Link element of the link stretch the glyph lies in (x ranges in page space).
+struct LineStructure {
+    var node: StructureID?
+    var links: [(x0: Points, x1: Points, node: StructureID)] = []
+
+    /// The element of a glyph whose middle is at `x`.
+    func node(at x: Points) -> StructureID? {
+        for l in links where x >= l.x0 && x < l.x1 { return l.node }
+        return node
+    }
+}
+
 extension LineBuilder {
     /// Glyph runs for glyphs in display order starting at `originX` on `baseline`: one
     /// run per stretch of equal font, size, color, baseline shift and direction, each
     /// carrying the exact UTF-8 text and cluster map of its glyphs. `textEnd` is the
-    /// UTF-8 offset where the line's drawn text ends (the last cluster ends there).
+    /// UTF-8 offset where the line's drawn text ends (the last cluster ends there). A run
+    /// also ends where the glyphs' structure element changes (a link begins or ends).
     func glyphItems(_ bytes: [UInt8], _ text: AttributedText, glyphs: ArraySlice<ShapedGlyph>,
-                    textEnd: Int, originX: Points, baseline: Points) -> [PageItem] {
+                    textEnd: Int, originX: Points, baseline: Points, structure: LineStructure = LineStructure()) -> [PageItem] {
         guard !glyphs.isEmpty else { return [] }
         // Cluster ends from logical order: the next distinct cluster, or the text's end.
         var clusters = glyphs.map(\.cluster)
@@ -30,8 +44,19 @@ extension LineBuilder {
         while i < glyphs.endIndex {
             let first = glyphs[i]
             let run = text.runs[first.run]
+            if let object = run.layout.object {
+                // Drawn as itself, never as a glyph; its U+FFFC stays out of every run's text.
+                let figure = structure.node(at: pen + first.advance / 2).map {
+                    env.structure.add(.figure, under: $0, alt: object.alt)
+                }
+                items.append(InlineObjects.item(object, x: pen, baseline: baseline - run.layout.baselineShift, structure: figure))
+                pen += first.advance
+                i += 1
+                continue
+            }
             let color = run.paint.color
             let shift = run.layout.baselineShift
+            let node = structure.node(at: pen + first.advance / 2)
             var j = i
             var placed: [PlacedGlyph] = []
             var cl: [TextCluster] = []
@@ -39,8 +64,9 @@ extension LineBuilder {
             while j < glyphs.endIndex {
                 let g = glyphs[j]
                 let r = text.runs[g.run]
-                guard g.font == first.font, g.size == first.size, g.rtl == first.rtl,
-                      r.paint.color == color, r.layout.baselineShift == shift else { break }
+                guard g.font == first.font, g.size == first.size, g.rtl == first.rtl, r.layout.object == nil,
+                      r.paint.color == color, r.layout.baselineShift == shift,
+                      structure.links.isEmpty || structure.node(at: pen + g.advance / 2) == node else { break }
                 // A run's clusters must cover its bytes exactly, so its glyphs must follow
                 // on in the text (forward, or backward when right-to-left). After bidi
                 // reordering, neighbours on the line need not be: in "abc مرحبا 45" the
@@ -69,7 +95,7 @@ extension LineBuilder {
                 cl.reverse()
             }
             items.append(.glyphs(GlyphRun(font: env.text.file(of: first.font), size: first.size, color: color,
-                                          glyphs: placed, text: runText, clusters: cl, backward: false)))
+                                          glyphs: placed, text: runText, clusters: cl, backward: false, structure: node)))
             i = j
         }
         return items
@@ -80,27 +106,32 @@ extension LineBuilder {
     /// stretch (kept inside the line box, so they never touch the lines around), one
     /// underline and one strike segment per stretch of equal decoration (merged across
     /// font, size and color changes, at one y and thickness for the whole segment),
-    /// and one link area per link stretch.
+    /// and one link area per link stretch. When the line belongs to a structure element,
+    /// each link area gets a Link element of its own under it (under a Reference for a
+    /// footnote reference), returned in `structure` for the line's glyphs.
     func decorations(_ text: AttributedText, _ glyphs: [ShapedGlyph], originX: Points, baseline: Points,
-                     height: Points) -> [PageItem] {
+                     height: Points, structure: inout LineStructure) -> [PageItem] {
         var below: [PageItem] = [], lines: [PageItem] = [], links: [PageItem] = []
         var segments = SegmentTracker()
         var pen = originX
         for g in glyphs {
-            let run = text.runs[g.run]
+            let run = InlineObjects.decorated(text.runs[g.run])
             segments.advance(to: pen, glyph: g, run: run, index: g.run) { closed in
-                emit(closed, text, baseline: baseline, height: height, below: &below, lines: &lines, links: &links)
+                emit(closed, text, baseline: baseline, height: height, below: &below, lines: &lines, links: &links,
+                     structure: &structure)
             }
             pen += g.advance
         }
         segments.finish(at: pen) { closed in
-            emit(closed, text, baseline: baseline, height: height, below: &below, lines: &lines, links: &links)
+            emit(closed, text, baseline: baseline, height: height, below: &below, lines: &lines, links: &links,
+                 structure: &structure)
         }
         return below + lines + links
     }
 
     private func emit(_ seg: Segment, _ text: AttributedText, baseline: Points, height: Points,
-                      below: inout [PageItem], lines: inout [PageItem], links: inout [PageItem]) {
+                      below: inout [PageItem], lines: inout [PageItem], links: inout [PageItem],
+                      structure: inout LineStructure) {
         let runs = seg.runs.map { text.runs[$0] }
         guard let first = runs.first else { return }
         switch seg.kind {
@@ -132,15 +163,26 @@ extension LineBuilder {
             // The glyphs' ascender-to-descender band (what text extraction reports as the
             // words' boxes), so the area covers the link's text and nothing around it.
             let (top, bottom) = verticalExtent(runs, baseline: baseline, height: height)
+            var node: StructureID?
+            if let parent = structure.node {
+                let isNoteReference = runs.contains { $0.paint.footnoteReference != nil }
+                node = env.structure.add(.link, under: isNoteReference ? env.structure.add(.reference, under: parent) : parent)
+                structure.links.append((seg.x0, seg.x1, node!))
+            }
             links.append(.link(rect: Rect(x: seg.x0, y: top, width: seg.x1 - seg.x0, height: bottom - top),
-                               target: Self.target(target)))
+                               target: Self.target(target), structure: node))
         }
     }
 
-    /// The runs' ascender-to-descender band, clamped to the line box.
+    /// The runs' ascender-to-descender band (an object's own box), clamped to the line box.
     private func verticalExtent(_ runs: [StyledRun], baseline: Points, height: Points) -> (Points, Points) {
         var top = height, bottom = Points.zero
         for r in runs {
+            if let o = r.layout.object {
+                top = min(top, baseline - o.ascent - r.layout.baselineShift)
+                bottom = max(bottom, baseline + o.descent - r.layout.baselineShift)
+                continue
+            }
             let m = env.metrics(r.layout.font), s = r.layout.size
             top = min(top, baseline - m.ascender.at(s) - r.layout.baselineShift)
             bottom = max(bottom, baseline + m.descender.at(s) - r.layout.baselineShift)
@@ -180,18 +222,5 @@ extension String {
         let end = utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
         let path = String(decoding: utf8[..<end], as: UTF8.self).removingPercentEncodingIfNeeded()
         return path.isEmpty ? nil : path
-    }
-
-    func removingPercentEncodingIfNeeded() -> String {
-        guard contains("%") else { return self }
-        var out: [UInt8] = []
-        let b = Array(utf8)
-        var i = 0
-        while i < b.count {
-            if b[i] == 0x25, i + 2 < b.count, let v = UInt8(String(decoding: b[i + 1...i + 2], as: UTF8.self), radix: 16) {
-                out.append(v); i += 3
-            } else { out.append(b[i]); i += 1 }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

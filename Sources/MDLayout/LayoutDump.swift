@@ -13,20 +13,31 @@ extension LayoutResult {
                 out += "  line \(f.rect) used \(f.usedRect) base \(f.baseline) \"\(f.text)\"\n"
             }
             guard items else { continue }
-            for item in page.items {
-                switch item {
-                case .glyphs(let r):
-                    let o = r.glyphs.first?.position ?? .zero
-                    out += "  glyphs \(r.font) \(r.size) \(r.color) at \(o) \"\(r.text)\"\n"
-                case .shape(let s):
-                    out += "  shape \(s.geometry.dumpDescription)\(s.fill.map { " fill \($0)" } ?? "")\(s.stroke.map { " stroke \($0.width) \($0.color)" } ?? "")\n"
-                case .image(let i):
-                    out += "  image \(i.rect) \(i.source.path.split(separator: "/").last ?? "")\n"
-                case .link(let rect, let target):
-                    out += "  link \(rect) \(target)\n"
-                case .destination(let name, let at):
-                    out += "  dest \(name) \(at)\n"
-                }
+            out += Self.dump(page.items, indent: "  ")
+        }
+        return out
+    }
+
+    /// Items one per line; a group's items follow it, indented (in its own coordinates).
+    static func dump(_ items: [PageItem], indent: String) -> String {
+        var out = ""
+        for item in items {
+            switch item {
+            case .glyphs(let r):
+                let o = r.glyphs.first?.position ?? .zero
+                out += indent + "glyphs \(r.font) \(r.size) \(r.color) at \(o) \"\(r.text)\"\n"
+            case .shape(let s):
+                out += indent + "shape \(s.geometry.dumpDescription)\(s.fill.map { " fill \($0)" } ?? "")\(s.stroke.map { " stroke \($0.width) \($0.color)" } ?? "")\n"
+            case .image(let i):
+                out += indent + "image \(i.rect) \(i.source.path.split(separator: "/").last ?? "")\n"
+            case .link(let rect, let target, _):
+                out += indent + "link \(rect) \(target)\n"
+            case .destination(let name, let at):
+                out += indent + "dest \(name) \(at)\n"
+            case .group(let g):
+                let t = g.transform
+                out += indent + "group [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map { formatDump($0) }.joined(separator: " "))]\n"
+                out += dump(g.items, indent: indent + "  ")
             }
         }
         return out

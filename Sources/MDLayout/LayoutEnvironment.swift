@@ -1,4 +1,5 @@
 import MDCore
+import MDPage
 import MDStyle
 import MDText
 
@@ -14,10 +15,12 @@ final class LayoutEnvironment {
     /// Draw the layout's geometry over the output (`--debug-layout`).
     var debug = false
     /// Digits the contents' page-number column is sized for (3: up to page 999; more
-    /// only when a document turns out longer, which costs a second layout pass).
+    /// only when a document turns out longer: the contents alone are set again).
     var pageNumberDigits = 3
     /// Width of the page body; nested blocks keep at least a quarter of it.
     var bodyWidth = Points(480)
+    /// The document's logical structure, grown as blocks are laid out; items point at its nodes.
+    var structure = StructureTree()
     private var fontCache: [FontSpec: FontID] = [:]
     private var metricsCache: [FontID: FontMetrics] = [:]
 
@@ -25,14 +28,10 @@ final class LayoutEnvironment {
         self.text = text; self.breaker = breaker; self.diagnostics = diagnostics; self.language = language
     }
 
-    func request(_ f: FontSpec) -> FontRequest {
-        FontRequest(families: f.families, weight: f.weight, italic: f.italic)
-    }
-
     /// The primary face of a font spec (its metrics size line boxes and decorations).
     func primaryFont(_ f: FontSpec) -> FontID {
         if let id = fontCache[f] { return id }
-        let id = text.primaryFont(for: request(f))
+        let id = text.primaryFont(for: f)
         fontCache[f] = id
         return id
     }
@@ -49,8 +48,8 @@ final class LayoutEnvironment {
     /// Shaping runs for attributed text: one per styled run, in the same order.
     func shapingRuns(_ t: AttributedText) -> [ShapingRun] {
         t.runs.map { r in
-            ShapingRun(range: r.range, font: request(r.layout.font), size: r.layout.size,
-                       features: r.layout.font.features.map { FontFeature($0.tag, $0.value) }, language: language)
+            ShapingRun(range: r.range, font: r.layout.font, size: r.layout.size,
+                       features: r.layout.font.features, language: language)
         }
     }
 }

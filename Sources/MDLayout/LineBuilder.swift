@@ -9,8 +9,11 @@ import MDText
 struct LineBuilder {
     let env: LayoutEnvironment
 
-    /// The paragraph's lines as flow boxes at `x`, `width` wide.
-    func lines(_ p: PreparedParagraph, x: Points, width: Points) -> [FlowBox] {
+    /// The paragraph's lines as flow boxes at `x`, `width` wide, their text belonging to
+    /// the structure element `structure` (nil: artifacts).
+    func lines(_ p: PreparedParagraph, x: Points, width: Points, structure: StructureID? = nil) -> [FlowBox] {
+        var p = p
+        p.fitObjects(within: width)
         let para = p.paragraph
         let ranges = env.breaker.breakLines(p) { start in
             var w = width
@@ -28,9 +31,8 @@ struct LineBuilder {
             let continuation = p.isContinuation(r.lowerBound)
             if continuation { indent += p.wrapMarkWidth }
             var line = makeLine(p, r, x: x + indent, width: width - indent,
-                                justify: para.alignment == .justify && !lastOfParagraph && !endsHard)
-            let (anchors, sources) = linkMarks(para, line: r, isLast: lastOfParagraph, glyphs: line.displayed,
-                                               originX: line.usedX)
+                                justify: para.alignment == .justify && !lastOfParagraph && !endsHard, structure: structure)
+            let anchors = anchorsOnLine(para, line: r, isLast: lastOfParagraph, glyphs: line.displayed, originX: line.usedX)
             line.displayed = []
             if continuation, let mark = p.wrapMark {
                 markItems = mark.items(self, originX: x, baseline: line.baseline)
@@ -40,7 +42,6 @@ struct LineBuilder {
             box.inkAbove = line.inkAbove
             box.inkBelow = line.inkBelow
             box.anchors = anchors
-            box.linkSources = sources
             for (number, x) in line.footnoteReferences {
                 box.footnotes.append(number)
                 box.anchors.append(Anchor(name: "fnref-\(number)", x: x, y: .zero, outline: nil))
@@ -76,10 +77,12 @@ struct LineBuilder {
 
     /// One line: vertical metrics, alignment, glyph runs and decorations. y values are
     /// relative to the line's top.
-    func makeLine(_ p: PreparedParagraph, _ range: Range<Int>, x: Points, width: Points, justify: Bool) -> Line {
-        let para = p.paragraph
+    func makeLine(_ p: PreparedParagraph, _ range: Range<Int>, x: Points, width: Points, justify: Bool,
+                  structure: StructureID? = nil) -> Line {
+        var para = p.paragraph
         let vis = p.visibleRange(range.lowerBound, range.upperBound)
         var glyphs = lineGlyphs(p, vis)
+        if p.hasObjects { para.text = placeObjects(&glyphs, para.text, width: width) }
 
         // Vertical metrics: the paragraph's strut plus every run on the line.
         var ascent = Points.zero, descent = Points.zero
@@ -94,6 +97,12 @@ struct LineBuilder {
         var seenRuns = Set<Int>()
         for g in glyphs where seenRuns.insert(g.run).inserted {
             let l = para.text.runs[g.run].layout
+            if let o = l.object {
+                // An object's box is its own size, with no half-leading (as CSS sets images).
+                ascent = max(ascent, o.ascent + l.baselineShift)
+                descent = max(descent, o.descent - l.baselineShift)
+                continue
+            }
             include(l.font, l.size, shift: l.baselineShift)
         }
         let baseline = ascent
@@ -101,7 +110,8 @@ struct LineBuilder {
         // box) reach beyond the line box when the line height is tighter than the fonts.
         var inkAbove = Points.zero, inkBelow = Points.zero
         var seenFaces = Set<FontID>()
-        for g in glyphs where seenFaces.insert(g.font).inserted {
+        for g in glyphs where (!p.hasObjects || para.text.runs[g.run].layout.object == nil)
+            && seenFaces.insert(g.font).inserted {
             let m = env.metrics(g.font), shift = para.text.runs[g.run].layout.baselineShift
             inkAbove = max(inkAbove, m.ascender.at(g.size) + shift - ascent)
             inkBelow = max(inkBelow, m.descender.at(g.size) - shift - descent)
@@ -130,8 +140,11 @@ struct LineBuilder {
         }
         let displayed = Self.visualOrder(glyphs)
         let startX = x + offset
-        var items = glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound, originX: startX, baseline: baseline)
-        items = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent) + items
+        var lineStructure = LineStructure(node: structure)
+        let decorationItems = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent,
+                                          structure: &lineStructure)
+        let items = decorationItems + glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound,
+                                                 originX: startX, baseline: baseline, structure: lineStructure)
         let usedWidth = Points(displayed.reduce(0) { $0 + $1.advance.value })
         var references: [(Int, Points)] = []
         var pen = startX
@@ -175,12 +188,12 @@ struct LineBuilder {
         let text = String(decoding: p.bytes[vis], as: UTF8.self)
         // The line alone could start with a word of the other direction: keep the paragraph's.
         let shaped = env.text.shape(text, runs: sub, baseLevel: p.shaped.baseLevel)
-        return shaped.glyphs.compactMap { g in
+        return p.settledObjects(shaped.glyphs.compactMap { g in
             var g = g
             g.cluster += vis.lowerBound
             g.run = map[g.run]
             return p.bytes[g.cluster] == 0x0A ? nil : g
-        }
+        })
     }
 
     /// Logical to display order by UBA rule L2: from the highest embedding level on the

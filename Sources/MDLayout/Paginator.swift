@@ -16,19 +16,24 @@ struct PageContent {
     var next = 0
     /// Footnote boxes that did not fit, continued at the bottom of the next page.
     var carry: [FlowBox] = []
+    /// A table row split at this page's bottom: its part on this page (placed as box
+    /// `index`) and the rest, which pagination inserts after it.
+    var split: (index: Int, head: FlowBox, tail: FlowBox)?
 }
 
 /// Flows boxes into pages. A box goes on the current page when it fits above the body's
 /// bottom, less the bottom padding of the containers it is in (so a box split across
 /// pages is closed on both parts) and less the footnotes referenced so far on the page;
 /// otherwise the page breaks before the latest box that allows it (widow/orphan and
-/// keep-with-next rules), and the page is filled again up to there.
+/// keep-with-next rules), and the page is filled again up to there. A table row taller
+/// than a page is split between its cells' lines instead, its rest continuing on the
+/// next page under the repeated header; pagination inserts the rest into `boxes`.
 struct Paginator {
     let body: Rect
-    let boxes: [FlowBox]
+    private(set) var boxes: [FlowBox]
     let containers: [ContainerInfo]
     /// First and last box of each container in the whole flow.
-    let extent: [Int: (first: Int, last: Int)]
+    private(set) var extent: [Int: (first: Int, last: Int)]
     /// Footnote boxes by note number, and the rule above them.
     let notes: [Int: [FlowBox]]
     let noteRule: FlowBox?
@@ -42,13 +47,16 @@ struct Paginator {
         extent = e
     }
 
-    func paginate() -> [PageContent] {
+    mutating func paginate() -> [PageContent] {
         var pages: [PageContent] = []
         var i = 0
         var carry: [FlowBox] = []
         repeat {
             var page = fill(from: i, carry: carry, limit: boxes.count)
-            if page.next < boxes.count, page.next > i {
+            if let split = page.split {
+                insertSplit(split)
+                page.next = split.index + 1
+            } else if page.next < boxes.count, page.next > i {
                 // Stopped at a box that did not fit: break before the latest box that allows it.
                 var j = page.next
                 while j > i, boxes[j].breakBefore == .avoid { j -= 1 }
@@ -59,6 +67,20 @@ struct Paginator {
             carry = page.carry
         } while i < boxes.count || !carry.isEmpty
         return pages
+    }
+
+    /// Replaces box `index` by its part on the page and inserts the rest right after it;
+    /// indices past it (container extents, repeated headers) move up by one.
+    private mutating func insertSplit(_ split: (index: Int, head: FlowBox, tail: FlowBox)) {
+        let i = split.index
+        boxes[i] = split.head
+        boxes.insert(split.tail, at: i + 1)
+        for k in boxes.indices where k > i + 1 {
+            if let h = boxes[k].repeatsHeader, h > i { boxes[k].repeatsHeader = h + 1 }
+        }
+        for (c, e) in extent {
+            extent[c] = (e.first > i ? e.first + 1 : e.first, e.last >= i ? e.last + 1 : e.last)
+        }
     }
 
     /// Places boxes `start..<limit` on one page while they fit (at least one), with the
@@ -86,6 +108,22 @@ struct Paginator {
             let fitsWithNotes = bottom <= body.maxY - areaHeight(area + wanted) + Points(0.01)
             let fitsWithFirstNote = wanted.isEmpty ? fitsWithNotes
                 : bottom <= body.maxY - areaHeight(area + [wanted[0]]) + Points(0.01)
+            if !fitsWithNotes && !fitsWithFirstNote, let parts = b.rowParts,
+               let split = splitRow(parts, box: b, top: top, area: area, pageHasFlow: placedFlow) {
+                page.placements.append(Placement(box: i, top: top))
+                page.split = (i, split.head, split.tail)
+                let wantedHere = split.head.footnotes.flatMap { notes[$0] ?? [] }
+                for (k, nb) in wantedHere.enumerated() {
+                    if top + split.head.height <= body.maxY - areaHeight(area + [nb]) + Points(0.01) {
+                        area.append(nb)
+                    } else {
+                        page.carry += wantedHere[k...]
+                        break
+                    }
+                }
+                i += 1
+                break
+            }
             guard placedFlow == false || fitsWithNotes || fitsWithFirstNote else { break }
             page.placements.append(Placement(box: i, top: top))
             placedFlow = true
@@ -112,6 +150,26 @@ struct Paginator {
         page.notes = area
         page.next = i
         return page
+    }
+
+    /// The part of a table row that fits below `top` and the rest, when the row should
+    /// split here: it is taller than an empty page (under its repeated header), and
+    /// enough of it fits on this page (or this page is empty). nil moves the row whole.
+    private func splitRow(_ parts: TableRowParts, box: FlowBox, top: Points, area: [FlowBox], pageHasFlow: Bool)
+        -> (head: FlowBox, tail: FlowBox)? {
+        let header = box.repeatsHeader.map { boxes[$0].height } ?? .zero
+        let emptyPage = body.height - header - padTop(box.containers[...]) - padBottom(box.containers[...])
+        guard box.height > emptyPage - Points(0.01) else { return nil }
+        let room = body.maxY - areaHeight(area) - padBottom(box.containers[...]) - top
+        guard let (head, tail) = parts.split(fitting: room, force: !pageHasFlow) else { return nil }
+        var h = head.box(), t = tail.box()
+        h.breakBefore = box.breakBefore
+        h.repeatsHeader = box.repeatsHeader
+        h.gapBefore = box.gapBefore
+        h.containers = box.containers
+        t.repeatsHeader = box.repeatsHeader
+        t.containers = box.containers
+        return (h, t)
     }
 
     /// Height of a footnote area holding `boxes`: the gap and rule above them, then the

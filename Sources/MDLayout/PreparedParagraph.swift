@@ -6,10 +6,14 @@ import MDText
 /// the width of any stretch O(log n). Table column sizing and line breaking share it.
 struct PreparedParagraph: BreakableText {
     let paragraph: StyledParagraph
-    let shaped: ShapedParagraph
+    /// Inline objects have their settled advances (see `fitObjects`, which changes them
+    /// and `prefix` together).
+    var shaped: ShapedParagraph
     let bytes: [UInt8]
     /// `prefix[i]` is the advance of glyphs `0..<i`, in points.
-    let prefix: [Double]
+    var prefix: [Double]
+    /// Whether any run carries an inline object.
+    let hasObjects: Bool
     let env: LayoutEnvironment
     /// The wrap mark for continuation lines of code, shaped, and its width with its gap.
     let wrapMark: ShortText?
@@ -20,10 +24,13 @@ struct PreparedParagraph: BreakableText {
         self.env = env
         shaped = env.text.shape(p.text.string, runs: env.shapingRuns(p.text))
         bytes = Array(p.text.string.utf8)
-        var acc = 0.0
-        var pre = [Double](repeating: 0, count: shaped.glyphs.count + 1)
-        for (i, g) in shaped.glyphs.enumerated() { acc += g.advance.value; pre[i + 1] = acc }
-        prefix = pre
+        hasObjects = p.text.runs.contains { $0.layout.object != nil }
+        if hasObjects {
+            let maxHeight = env.pageBodyHeight * InlineObjects.maxBodyShare
+            InlineObjects.warnIfTaller(p.text.runs, than: maxHeight, diagnostics: env.diagnostics)
+            shaped.glyphs = InlineObjects.settle(shaped.glyphs, runs: p.text.runs, maxWidth: Points(.infinity), maxHeight: maxHeight)
+        }
+        prefix = Self.prefixSums(shaped.glyphs)
         if let mark = p.wrapMark, !mark.isEmpty {
             let shortMark = ShortText(mark, env: env)
             wrapMark = shortMark
@@ -32,6 +39,14 @@ struct PreparedParagraph: BreakableText {
             wrapMark = nil
             wrapMarkWidth = .zero
         }
+    }
+
+    /// `result[i]` is the advance of `glyphs[0..<i]`, in points.
+    static func prefixSums(_ glyphs: [ShapedGlyph]) -> [Double] {
+        var acc = 0.0
+        var pre = [Double](repeating: 0, count: glyphs.count + 1)
+        for (i, g) in glyphs.enumerated() { acc += g.advance.value; pre[i + 1] = acc }
+        return pre
     }
 
     var length: Int { bytes.count }

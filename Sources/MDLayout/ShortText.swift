@@ -17,9 +17,11 @@ struct ShortText {
         width = Points(shaped.glyphs.reduce(0) { $0 + $1.advance.value })
     }
 
-    /// The glyph runs with the text starting at `originX` on `baseline`, in visual order.
-    func items(_ lines: LineBuilder, originX: Points, baseline: Points) -> [PageItem] {
+    /// The glyph runs with the text starting at `originX` on `baseline`, in visual order,
+    /// belonging to `structure` (nil: an artifact, such as a header or footer).
+    func items(_ lines: LineBuilder, originX: Points, baseline: Points, structure: StructureID? = nil) -> [PageItem] {
         lines.glyphItems(Array(text.string.utf8), text, glyphs: LineBuilder.visualOrder(shaped.glyphs)[...],
-                         textEnd: text.string.utf8.count, originX: originX, baseline: baseline)
+                         textEnd: text.string.utf8.count, originX: originX, baseline: baseline,
+                         structure: LineStructure(node: structure))
     }
 }

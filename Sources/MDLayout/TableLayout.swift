@@ -3,7 +3,8 @@ import MDPage
 import MDStyle
 
 /// Tables: columns sized to their content (as browsers size auto tables), cells wrap,
-/// each row one flow box so a row that does not fit moves to the next page whole.
+/// each row one flow box: a row that does not fit moves to the next page whole, and a
+/// row taller than a page is split between the lines of its cells (`TableRowParts`).
 struct TableLayout {
     let builder: FlowBuilder
 
@@ -13,60 +14,30 @@ struct TableLayout {
         let pad = t.cellPadding
         let prepared = t.rows.map { row in row.map { PreparedParagraph($0, env: env) } }
         let widths = columnWidths(prepared, columns: t.columns, available: width, padding: pad)
-        let tableWidth = Points(widths.reduce(0) { $0 + $1.value })
         let lb = builder.lines
-        let bw = t.borderWidth
+        let border = Stroke(width: t.borderWidth, color: t.borderColor)
         var headerIndex: Int?
 
+        let table = builder.node(.table, source: t.source)
+        let head = env.structure.add(.tableHead, under: table)
+        let body = prepared.count > 1 ? env.structure.add(.tableBody, under: table) : head
         for (r, row) in prepared.enumerated() {
-            var cellBoxes: [[FlowBox]] = []
-            var rowHeight = Points.zero
+            var cells: [[FlowBox]] = []
             var cx = x
+            let rowNode = env.structure.add(.tableRow, under: r == 0 ? head : body)
             for (c, cell) in row.enumerated() {
-                let lines = cell.length == 0 ? [] : lb.lines(cell, x: cx + pad, width: widths[c] - pad * 2)
-                cellBoxes.append(lines)
-                rowHeight = max(rowHeight, Points(lines.reduce(0) { $0 + $1.height.value }))
+                let cellNode = env.structure.add(r == 0 ? .headerCell : .dataCell, under: rowNode, source: cell.paragraph.source)
+                cells.append(cell.length == 0 ? [] : lb.lines(cell, x: cx + pad, width: widths[c] - pad * 2, structure: cellNode))
                 cx += widths[c]
             }
-            if rowHeight == .zero { rowHeight = t.rows[r][0].baseSize * t.rows[r][0].lineHeight }
-            let height = rowHeight + pad * 2
-            var items: [PageItem] = []
-            let background = r == 0 ? t.headerBackground : (r % 2 == 0 ? t.zebraBackground : nil)
-            if let bg = background {
-                items.append(.shape(Shape(.rect(Rect(x: x, y: .zero, width: tableWidth, height: height), cornerRadius: .zero), fill: bg)))
-            }
-            var fragments: [LineFragment] = []
-            var firstBaseline: Points?
-            var anchors: [Anchor] = []
-            var linkSources: [String: SourceLocation] = [:]
-            var footnotes: [Int] = []
-            for lines in cellBoxes {
-                var y = pad
-                for l in lines {
-                    items += l.items.map { $0.offsetBy(dy: y) }
-                    anchors += l.anchors.map { Anchor(name: $0.name, x: $0.x, y: $0.y + y, outline: $0.outline) }
-                    linkSources.merge(l.linkSources) { first, _ in first }
-                    footnotes += l.footnotes.filter { !footnotes.contains($0) }
-                    fragments += l.fragments.map { $0.offsetBy(dy: y) }
-                    if firstBaseline == nil, let b = l.firstBaseline { firstBaseline = y + b }
-                    y += l.height
-                }
-            }
-            // Grid lines: this row's top and bottom, and the column edges.
-            let stroke = Stroke(width: bw, color: t.borderColor)
-            items.append(.shape(Shape(.line(from: Point(x: x, y: .zero), to: Point(x: x + tableWidth, y: .zero)), stroke: stroke)))
-            items.append(.shape(Shape(.line(from: Point(x: x, y: height), to: Point(x: x + tableWidth, y: height)), stroke: stroke)))
-            var ex = x
-            for c in 0...t.columns {
-                items.append(.shape(Shape(.line(from: Point(x: ex, y: .zero), to: Point(x: ex, y: height)), stroke: stroke)))
-                if c < t.columns { ex += widths[c] }
-            }
-            var box = FlowBox(height: height, items: items, fragments: fragments,
-                              breakBefore: r == 1 ? .avoid : .allowed, firstBaseline: firstBaseline)
-            box.firstXHeight = env.metrics(t.rows[r][0].baseFont).xHeight.at(t.rows[r][0].baseSize)
-            box.anchors = anchors
-            box.linkSources = linkSources
-            box.footnotes = footnotes
+            let first = t.rows[r][0]
+            let parts = TableRowParts(cells: cells, x: x, columnWidths: widths, padding: pad,
+                                      emptyHeight: first.baseSize * first.lineHeight,
+                                      background: r == 0 ? t.headerBackground : (r % 2 == 0 ? t.zebraBackground : nil),
+                                      border: border, openAtPageBreaks: t.openAtPageBreaks,
+                                      xHeight: env.metrics(first.baseFont).xHeight.at(first.baseSize))
+            var box = parts.box()
+            box.breakBefore = r == 1 ? .avoid : .allowed
             if r == 0 { headerIndex = builder.boxes.count } else { box.repeatsHeader = headerIndex }
             builder.add(box)
         }

@@ -17,26 +17,29 @@ struct TableOfContentsLayout {
         let numberColumn = ShortText(numberText(widest, t), env: env).width
         let gap = size * 0.6
         let right = x + width
+        let toc = builder.node(.toc)
         for (k, entry) in t.entries.enumerated() {
+            let item = env.structure.add(.tocItem, under: toc)
             if k > 0 { builder.space(entry.level == 1 ? t.topLevelSpace : size * 0.2) }
             let indent = t.indent * Double(entry.level - 1)
             let base = entry.text.runs.first?.layout ?? t.numberLayout
             let para = StyledParagraph(text: entry.text, alignment: .left, lineHeight: t.lineHeight, spaceBefore: .zero,
                                        spaceAfter: .zero, baseFont: base.font, baseSize: base.size, source: .unknown)
             var lines = builder.lines.lines(PreparedParagraph(para, env: env), x: x + indent,
-                                            width: width - indent - numberColumn - gap * 2)
+                                            width: width - indent - numberColumn - gap * 2, structure: item)
             guard !lines.isEmpty else { continue }
             for i in lines.indices {
                 if i > 0 { lines[i].breakBefore = .avoid }
                 let row = Rect(x: x + indent, y: .zero, width: width - indent, height: lines[i].height)
-                lines[i].items.append(.link(rect: row, target: .internalDestination(entry.anchor)))
+                lines[i].items.append(.link(rect: row, target: .internalDestination(entry.anchor),
+                                            structure: env.structure.add(.link, under: item)))
             }
             let last = lines.count - 1
             if let baseline = lines[last].firstBaseline {
                 // The number itself is drawn after pagination, when the page is known; its
                 // column is as wide as the widest number, so nothing else moves.
                 lines[last].pageNumberSlots.append(PageNumberSlot(destination: entry.anchor, right: right, baseline: baseline,
-                                                                  style: numberText("", t).runs[0]))
+                                                                  style: numberText("", t).runs[0], structure: item))
                 let textEnd = lines[last].fragments.first?.usedRect.maxX ?? (x + indent)
                 if let leader = t.leader {
                     lines[last].items += leaderShapes(leader, from: textEnd + gap, to: right - numberColumn - gap,
@@ -80,6 +83,6 @@ struct TableOfContentsLayout {
         var style = slot.style
         style.range = 0..<number.utf8.count
         let line = ShortText(AttributedText(string: number, runs: [style]), env: lines.env)
-        return line.items(lines, originX: slot.right - line.width, baseline: top + slot.baseline)
+        return line.items(lines, originX: slot.right - line.width, baseline: top + slot.baseline, structure: slot.structure)
     }
 }

@@ -37,6 +37,9 @@ public struct ConversionOptions: Sendable {
     /// files a theme extends, font files); nil: only files under `baseDirectory`. The
     /// folder of a `theme` file chosen here is always added: the caller chose that theme.
     public var readPolicy: ReadPolicy?
+    /// Write a tagged PDF (structure tree in reading order, for screen readers and
+    /// reflow); `--no-tags` turns it off.
+    public var tagged = true
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -59,6 +62,8 @@ public struct ConversionResult: Sendable {
     public var diagnostics: [Diagnostic]
     public var pageCount: Int
     public var layout: LayoutResult
+    /// Wall time of each stage, in order (`--timings`).
+    public var timings: [(stage: String, duration: Duration)] = []
 }
 
 /// The whole pipeline: decode → parse → style → lay out → render.
@@ -67,9 +72,18 @@ public enum Converter {
     /// a caller still has them when the conversion then fails.
     public static func convert(_ input: [UInt8], options: ConversionOptions,
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
+        let clock = ContinuousClock()
+        var timings: [(stage: String, duration: Duration)] = []
+        var mark = clock.now
+        func lap(_ stage: String) {
+            let now = clock.now
+            timings.append((stage, now - mark))
+            mark = now
+        }
         let source = try InputDecoder.decode(input, diagnostics: sink)
         let document = MarkdownParser.parse(source, diagnostics: sink)
         let policy = options.effectiveReadPolicy
+        lap("parse")
         let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy)
         let text = TextContext(diagnostics: sink)
         try registerFonts(theme, in: text)
@@ -79,14 +93,19 @@ public enum Converter {
                                           options: StyleOptions(baseDirectory: options.baseDirectory, date: date,
                                                                 tableOfContents: options.tableOfContents, readPolicy: policy),
                                           diagnostics: sink)
+        lap("style")
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
                                            outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
+        lap("layout")
+        if !options.tagged { layout.document.structure = nil }
         layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creationDate = options.date
         layout.document.metadata.modificationDate = options.date
         let pdf = try PDFRenderer.render(layout.document, readPolicy: policy)
-        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count, layout: layout)
+        lap("render")
+        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count,
+                                layout: layout, timings: timings)
     }
 }
 

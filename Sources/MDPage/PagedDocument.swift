@@ -8,8 +8,11 @@ public struct PagedDocument: Sendable {
     public var metadata: DocumentMetadata
     /// Bookmarks, in document order; `level` gives the nesting (1 = top).
     public var outline: [OutlineEntry]
-    public init(pages: [Page], metadata: DocumentMetadata = DocumentMetadata(), outline: [OutlineEntry] = []) {
-        self.pages = pages; self.metadata = metadata; self.outline = outline
+    /// The logical structure items point at; nil writes an untagged PDF.
+    public var structure: StructureTree?
+    public init(pages: [Page], metadata: DocumentMetadata = DocumentMetadata(), outline: [OutlineEntry] = [],
+                structure: StructureTree? = nil) {
+        self.pages = pages; self.metadata = metadata; self.outline = outline; self.structure = structure
     }
 }
 
@@ -24,10 +27,13 @@ public enum PageItem: Sendable {
     case glyphs(GlyphRun)
     case shape(Shape)
     case image(PlacedImage)
-    /// A clickable area; one per line fragment of a link.
-    case link(rect: Rect, target: LinkTarget)
+    /// A clickable area; one per line fragment of a link. `structure` is the link's own
+    /// node (a Link element whose content is the glyphs pointing at the same node).
+    case link(rect: Rect, target: LinkTarget, structure: StructureID? = nil)
     /// A named destination (the target of internal links and outline entries).
     case destination(name: String, at: Point)
+    /// Items drawn through a transform.
+    case group(Group)
 }
 
 /// A font file a glyph run is drawn with. The renderer opens its own face from it.
@@ -57,10 +63,12 @@ public struct GlyphRun: Sendable {
     /// (right-to-left runs).
     public var clusters: [TextCluster]
     public var backward: Bool
+    /// The structure element the text belongs to; nil: an artifact (header, footer).
+    public var structure: StructureID?
     public init(font: FontFile, size: Points, color: Color, glyphs: [PlacedGlyph], text: String,
-                clusters: [TextCluster], backward: Bool = false) {
+                clusters: [TextCluster], backward: Bool = false, structure: StructureID? = nil) {
         self.font = font; self.size = size; self.color = color; self.glyphs = glyphs
-        self.text = text; self.clusters = clusters; self.backward = backward
+        self.text = text; self.clusters = clusters; self.backward = backward; self.structure = structure
     }
 }
 
@@ -113,18 +121,21 @@ public struct PlacedImage: Sendable {
     public var source: ImageSource
     /// Where the image is painted, scaled to fill the rect.
     public var rect: Rect
-    public init(source: ImageSource, rect: Rect) { self.source = source; self.rect = rect }
+    /// Its Figure element (with the alt text); nil: an artifact.
+    public var structure: StructureID?
+    public init(source: ImageSource, rect: Rect, structure: StructureID? = nil) {
+        self.source = source; self.rect = rect; self.structure = structure
+    }
 }
 
 /// An image file, already checked to be readable and of a supported format.
 public struct ImageSource: Hashable, Sendable {
-    public enum Format: String, Sendable { case png, jpeg }
     public var path: String
-    public var format: Format
+    public var format: ImageFormat
     /// Size in pixels.
     public var pixelWidth: Int
     public var pixelHeight: Int
-    public init(path: String, format: Format, pixelWidth: Int, pixelHeight: Int) {
+    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int) {
         self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
     }
 }
@@ -147,25 +158,5 @@ public struct OutlineEntry: Hashable, Sendable {
     public var open: Bool
     public init(title: String, level: Int, destination: String, open: Bool) {
         self.title = title; self.level = level; self.destination = destination; self.open = open
-    }
-}
-
-/// The PDF's document information. Dates are seconds since 1970 (UTC); nil leaves them out.
-public struct DocumentMetadata: Hashable, Sendable {
-    public var title: String?
-    public var author: String?
-    public var subject: String?
-    public var keywords: String?
-    public var language: String?
-    public var creator: String?
-    public var producer: String?
-    public var creationDate: Int?
-    public var modificationDate: Int?
-    public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
-                language: String? = nil, creator: String? = nil, producer: String? = nil,
-                creationDate: Int? = nil, modificationDate: Int? = nil) {
-        self.title = title; self.author = author; self.subject = subject; self.keywords = keywords
-        self.language = language; self.creator = creator; self.producer = producer
-        self.creationDate = creationDate; self.modificationDate = modificationDate
     }
 }

@@ -91,17 +91,56 @@ final class CairoCanvas: Canvas {
     }
 
     func addLink(_ rect: Rect, to target: LinkTarget) {
-        let attributes: String
+        pageHasTags = true
+        cairo_tag_begin(cr, CAIRO_TAG_LINK, linkAttributes(rect, target))
+        cairo_tag_end(cr, CAIRO_TAG_LINK)
+    }
+
+    /// cairo's attributes for a link area; an external target gets a placeholder URI.
+    private func linkAttributes(_ rect: Rect, _ target: LinkTarget) -> String {
         switch target {
         case .uri, .file:
-            attributes = TagAttributes.uriLink(index: externalLinks.count, rect: rect)
             externalLinks.append(target)
+            return TagAttributes.uriLink(index: externalLinks.count - 1, rect: rect)
         case .internalDestination(let name):
-            attributes = TagAttributes.destinationLink(name, rect: rect)
+            return TagAttributes.destinationLink(name, rect: rect)
         }
+    }
+
+    func pushTransform(_ t: Transform) {
+        cairo_save(cr)
+        var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(cr, &m)
+    }
+
+    func popTransform() {
+        cairo_restore(cr)
+        currentSource = nil  // the restore brought back the source of before the push
+    }
+
+    /// The node of each structure element in the order cairo creates them, which is the
+    /// order of a pre-order walk of the structure tree it writes (children are appended
+    /// as they are opened). `StructureRepair` joins the elements of one node and sets alt texts.
+    private(set) var structureElements: [StructureID] = []
+    /// The tag names open, innermost last (a Link opened again without its area is a Span).
+    private var openTags: [String] = []
+
+    func beginStructure(_ role: StructureRole, node: StructureID, link: (rect: Rect, target: LinkTarget)?) {
         pageHasTags = true
-        cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
-        cairo_tag_end(cr, CAIRO_TAG_LINK)
+        structureElements.append(node)
+        if let link {
+            cairo_tag_begin(cr, CAIRO_TAG_LINK, linkAttributes(link.rect, link.target))
+            openTags.append(CAIRO_TAG_LINK)
+        } else {
+            let name = role == .link ? "Span" : role.rawValue
+            cairo_tag_begin(cr, name, nil)
+            openTags.append(name)
+        }
+    }
+
+    func endStructure(_ role: StructureRole) {
+        guard let name = openTags.popLast() else { return }
+        cairo_tag_end(cr, name)
     }
 
     func addDestination(named name: String, at point: Point) {

@@ -17,6 +17,10 @@ protocol Canvas: AnyObject {
     /// Throws the first backend error seen so far (cairo's errors are sticky).
     func checkStatus() throws(ConversionError)
 
+    /// Items drawn until `popTransform` go through `transform` (after any pushed before).
+    func pushTransform(_ transform: Transform)
+    func popTransform()
+
     func drawGlyphs(_ run: GlyphRun) throws(ConversionError)
     func drawShape(_ shape: Shape)
     func drawImage(_ image: PlacedImage) throws(ConversionError)
@@ -24,6 +28,11 @@ protocol Canvas: AnyObject {
     func addLink(_ rect: Rect, to target: LinkTarget)
     /// A named destination at an exact point (not just the page top).
     func addDestination(named name: String, at point: Point)
+    /// Opens a structure element of `role` for node `node` inside the open ones; a Link
+    /// element also gets its clickable area. Everything drawn until the matching
+    /// `endStructure` is its content. Elements nest like the calls.
+    func beginStructure(_ role: StructureRole, node: StructureID, link: (rect: Rect, target: LinkTarget)?)
+    func endStructure(_ role: StructureRole)
     /// Adds a bookmark under `parent` (an id this method returned before; nil = top
     /// level) and returns the new entry's id. Called after all pages.
     func addOutlineEntry(_ entry: OutlineEntry, parent: Int?) -> Int

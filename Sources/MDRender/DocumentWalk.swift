@@ -4,18 +4,16 @@ import MDPage
 /// The single walk over a `PagedDocument` shared by every canvas: pages in order, items
 /// in painting order, then the outline.
 enum DocumentWalk {
-    ///
-    /// A destination name met again (a raw-HTML anchor named like a heading, a table
-    /// header repeated on a later page) is skipped: the first one in page order wins, as
-    /// the first element with an id does in a browser. cairo 1.16 would keep both in its
-    /// name tree, and readers would pick either.
+    /// Layout names each destination once (cairo 1.16 would keep a name twice in its name
+    /// tree, and readers would pick either).
     static func draw(_ document: PagedDocument, on canvas: some Canvas) throws(ConversionError) {
-        var destinations = Set<String>()
+        var structure = document.structure.map { StructureWalk(tree: $0) }
         for page in document.pages {
             try canvas.withPage(size: page.size) { () throws(ConversionError) in
-                for item in page.items {
-                    if case .destination(let name, _) = item, !destinations.insert(name).inserted { continue }
-                    try draw(item, on: canvas)
+                if structure != nil {
+                    try structure!.draw(page.items, on: canvas)
+                } else {
+                    for (item, transform) in FlatItems.of(page.items) { try draw(item, through: transform, on: canvas) }
                 }
             }
         }
@@ -23,14 +21,24 @@ enum DocumentWalk {
         try canvas.checkStatus()
     }
 
-    private static func draw(_ item: PageItem, on canvas: some Canvas) throws(ConversionError) {
+    static func draw(_ item: PageItem, on canvas: some Canvas) throws(ConversionError) {
         switch item {
         case .glyphs(let run): try canvas.drawGlyphs(run)
         case .shape(let shape): canvas.drawShape(shape)
         case .image(let image): try canvas.drawImage(image)
-        case .link(let rect, let target): canvas.addLink(rect, to: target)
+        case .link(let rect, let target, _): canvas.addLink(rect, to: target)
         case .destination(let name, let point): canvas.addDestination(named: name, at: point)
+        case .group:
+            for (inner, transform) in FlatItems.of([item]) { try draw(inner, through: transform, on: canvas) }
         }
+    }
+
+    /// Draws `item` through `transform` when there is one.
+    static func draw(_ item: PageItem, through transform: Transform?, on canvas: some Canvas) throws(ConversionError) {
+        guard let transform else { return try draw(item, on: canvas) }
+        canvas.pushTransform(transform)
+        defer { canvas.popTransform() }
+        try draw(item, on: canvas)
     }
 
     /// Nests entries by `level` with an explicit stack of open ancestors, so depth costs

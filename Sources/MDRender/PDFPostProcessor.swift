@@ -12,12 +12,16 @@ import MDPage
 ///   1.16 writes the two differently, so strict readers find no match), gives every link
 ///   a `/Border [0 0 0]` besides cairo's `/BS` of width 0, and sets its `/Rect` to the
 ///   exact bounds of its `/QuadPoints` (cairo rounds the rect outward to whole points);
+/// - joins structure elements cairo split at page breaks and sets alt texts
+///   (`StructureRepair`);
 /// - writes with a deterministic /ID, object streams and compressed streams, so the same
 ///   document gives the same bytes.
 struct PDFPostProcessor {
     var metadata: DocumentMetadata
     /// The real target (`.uri` or `.file`) of each placeholder URI, by index.
     var externalLinks: [LinkTarget]
+    /// Joins the parts of structure elements and sets their alt texts (tagged PDFs only).
+    var structure: StructureRepair?
 
     /// Rewrites `input`; first with its cross-reference table rebuilt (see
     /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
@@ -42,6 +46,7 @@ struct PDFPostProcessor {
                 try rewriteInfo(session)
                 try rewriteLinks(session)
                 try rewriteOutline(session)
+                try structure?.apply(session)
                 let output = try session.write()
                 if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {
                     throw .renderFailed(reason: "qpdf warned about the rebuilt cross-reference table")

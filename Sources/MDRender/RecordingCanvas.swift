@@ -63,6 +63,22 @@ final class RecordingCanvas: Canvas {
         }
     }
 
+    func pushTransform(_ t: Transform) {
+        lines.append("push [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map { formatDump($0) }.joined(separator: " "))]")
+    }
+
+    func popTransform() { lines.append("pop") }
+
+    func beginStructure(_ role: StructureRole, node: StructureID, link: (rect: Rect, target: LinkTarget)?) {
+        var line = "begin \(role.rawValue) \(node)"
+        if let link { line += " link \(link.rect) \(link.target)" }
+        lines.append(line)
+    }
+
+    func endStructure(_ role: StructureRole) {
+        lines.append("end \(role.rawValue)")
+    }
+
     func addDestination(named name: String, at point: Point) {
         lines.append("dest \(quoted(name, mark: "'")) \(point)")
     }

@@ -28,32 +28,31 @@ extension DocumentStyler {
         }
     }
 
-    /// A paragraph made only of images (possibly each wrapped in a link) becomes image
-    /// blocks; nil when the paragraph holds anything else or an image cannot be shown.
+    /// A paragraph made only of one image (possibly wrapped in a link) becomes an image
+    /// block; nil when the paragraph holds anything else, several images (they flow
+    /// side by side as inline images, like a row of badges) or an image that cannot be
+    /// shown.
     mutating func standaloneImages(_ inlines: [Inline], _ range: SourceRange) -> [StyledBlock]? {
-        var found: [(String, String?, SourceLocation)] = []  // (image, link, where the link or image starts)
+        var found: [(String, String?, String, SourceLocation)] = []  // (image, link, alt text, where the link or image starts)
         for inline in inlines {
             switch inline {
-            case .image(let src, _, _, let at): found.append((src, nil, at))
+            case .image(let src, _, let alt, let at): found.append((src, nil, PlainText.of(alt), at))
             case .link(let dest, _, let children, let linkAt):
-                guard children.count == 1, case .image(let src, _, _, _) = children[0] else { return nil }
-                found.append((src, dest, linkAt))
+                guard children.count == 1, case .image(let src, _, let alt, _) = children[0] else { return nil }
+                found.append((src, dest, PlainText.of(alt), linkAt))
             case .softBreak, .lineBreak: continue
             case .text(let s) where s.allSatisfy({ $0.isWhitespace }): continue
             default: return nil
             }
         }
-        guard !found.isEmpty else { return nil }
+        guard found.count == 1 else { return nil }
         var blocks: [StyledBlock] = []
-        for (src, _, _) in found {
-            guard !Self.isRemote(src), case .success = images.probe(resolve(src)) else { return nil }
-        }
-        for (src, link, at) in found {
-            guard case .success(let info) = images.probe(resolve(src)) else { return nil }
+        for (src, link, alt, at) in found {
+            guard !Self.isRemote(src), case .success(let info) = images.probe(resolve(src)) else { return nil }
             let link = link.flatMap { clickable($0, at: at) }
             blocks.append(.image(StyledImage(path: info.path, format: info.format, pixelWidth: info.width,
                                              pixelHeight: info.height, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
-                                             link: link, source: range)))
+                                             link: link, alt: alt, source: range)))
         }
         return blocks
     }
@@ -149,7 +148,8 @@ extension DocumentStyler {
         return .table(StyledTable(columns: columns, alignments: aligns, rows: rows, cellPadding: ts.cellPadding.resolve(em: size),
                                   headerBackground: ts.headerBackground?.color, zebraBackground: ts.zebraBackground?.color,
                                   borderColor: ts.borderColor.color, borderWidth: ts.borderWidth.resolve(em: size),
-                                  spaceAfter: ts.spaceAfter.resolve(em: ctx.size), source: range))
+                                  spaceAfter: ts.spaceAfter.resolve(em: ctx.size),
+                                  openAtPageBreaks: ts.splitEdges == .open, source: range))
     }
 
     // MARK: Footnotes

@@ -57,7 +57,9 @@ public struct DocumentStyler {
         var page = styler.pageSetup()
         page.fields = ["title": metadata.title ?? "", "author": metadata.author ?? "",
                        "date": document.frontMatter?.string("date") ?? options.date ?? ""]
-        return StyledDocument(blocks: blocks, page: page, metadata: metadata, pageFootnotes: pageNotes)
+        var styled = StyledDocument(blocks: blocks, page: page, metadata: metadata, pageFootnotes: pageNotes)
+        LinkResolution.resolve(&styled, diagnostics: diagnostics)
+        return styled
     }
 
     var rootContext: StyleContext {
@@ -67,8 +69,8 @@ public struct DocumentStyler {
                             lineHeight: theme.paragraph.lineHeight ?? theme.body.lineHeight)
     }
 
-    func metadata(_ fm: FrontMatter?) -> StyledMetadata {
-        StyledMetadata(title: fm?.string("title") ?? firstH1, author: fm?.string("author"),
+    func metadata(_ fm: FrontMatter?) -> DocumentMetadata {
+        DocumentMetadata(title: fm?.string("title") ?? firstH1, author: fm?.string("author"),
                        subject: fm?.string("subject") ?? fm?.string("description"),
                        keywords: fm?.string("keywords"), language: fm?.string("lang") ?? fm?.string("language") ?? theme.body.language)
     }

@@ -8,7 +8,7 @@ import MDCore
 /// the conversion.
 enum ImageProbe {
     struct Info: Equatable {
-        var format: StyledImage.Format
+        var format: ImageFormat
         var width: Int
         var height: Int
         /// The file's path with links resolved: what the renderer reads.
@@ -61,7 +61,7 @@ enum ImageProbe {
     }
 
     /// The format and pixel size of an image file's bytes, when mdpdf can draw it.
-    static func inspect(_ b: [UInt8]) -> Result<(format: StyledImage.Format, width: Int, height: Int), Failure> {
+    static func inspect(_ b: [UInt8]) -> Result<(format: ImageFormat, width: Int, height: Int), Failure> {
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             let header: PNGCheck.Header
             switch PNGCheck.header(b) {

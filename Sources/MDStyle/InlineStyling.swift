@@ -51,17 +51,7 @@ extension DocumentStyler {
                     appendInlines(children, st, to: &b)
                 }
             case .image(let source, _, let alt, let at):
-                // Images inside running text print their alt text (see `standaloneImages`).
-                var st = state
-                st.font.italic = true
-                let altText = PlainText.of(alt)
-                if !Self.isRemote(source), case .success = images.probe(resolve(source)) {
-                    diagnostics.warning("image '\(source)' sits inside running text; its alt text is printed instead",
-                                        at: at, hint: "put the image in a paragraph of its own to show it")
-                } else {
-                    warnImage(source, at: at)
-                }
-                b.append(altText.isEmpty ? "[image]" : altText, st.layout, st.paint)
+                appendImage(source, alt: alt, at: at, state, to: &b)
             case .html(let html, let at):
                 // <u>, <ins> and <mark> change the style of the inlines that follow, up to
                 // their closing tag; <a id> and <a name> are destinations at this spot;

@@ -78,7 +78,7 @@ extension DocumentStyler {
     }
 
     /// Theme feature switches as the font request carries them (sorted by tag).
-    static func features(_ f: FontFeatures) -> [FeatureSetting] {
-        f.sorted.map { FeatureSetting($0.tag, $0.value) }
+    static func features(_ f: FontFeatures) -> [FontFeature] {
+        f.sorted.map { FontFeature($0.tag, $0.value) }
     }
 }

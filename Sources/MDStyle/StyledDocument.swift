@@ -6,11 +6,11 @@ import MDTheme
 public struct StyledDocument: Sendable {
     public var blocks: [StyledBlock]
     public var page: PageSetup
-    public var metadata: StyledMetadata
+    public var metadata: DocumentMetadata
     /// Footnotes placed at the bottom of the page that references them; nil when the
     /// theme puts them at the end of `blocks`.
     public var pageFootnotes: PageFootnotes?
-    public init(blocks: [StyledBlock], page: PageSetup, metadata: StyledMetadata, pageFootnotes: PageFootnotes? = nil) {
+    public init(blocks: [StyledBlock], page: PageSetup, metadata: DocumentMetadata, pageFootnotes: PageFootnotes? = nil) {
         self.blocks = blocks; self.page = page; self.metadata = metadata; self.pageFootnotes = pageFootnotes
     }
 }
@@ -23,35 +23,6 @@ public struct PageFootnotes: Sendable {
     public init(notes: [Int: [StyledBlock]], rule: StyledRule) { self.notes = notes; self.rule = rule }
 }
 
-public struct StyledMetadata: Sendable, Hashable {
-    public var title: String?
-    public var author: String?
-    public var subject: String?
-    public var keywords: String?
-    public var language: String?
-    public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil, language: String? = nil) {
-        self.title = title; self.author = author; self.subject = subject; self.keywords = keywords; self.language = language
-    }
-}
-
-/// A font as the style stage asks for it; layout maps it to the font system.
-public struct FontSpec: Hashable, Sendable {
-    public var families: [String]
-    /// CSS weight (400 regular, 700 bold).
-    public var weight: Int
-    public var italic: Bool
-    /// OpenType feature switches (tag, value).
-    public var features: [FeatureSetting]
-    public init(families: [String], weight: Int = 400, italic: Bool = false, features: [FeatureSetting] = []) {
-        self.families = families; self.weight = weight; self.italic = italic; self.features = features
-    }
-}
-
-public struct FeatureSetting: Hashable, Sendable {
-    public var tag: String
-    public var value: UInt32
-    public init(_ tag: String, _ value: UInt32) { self.tag = tag; self.value = value }
-}
 
 public indirect enum StyledBlock: Sendable {
     case paragraph(StyledParagraph)
@@ -161,8 +132,12 @@ public struct RunLayout: Hashable, Sendable {
     public var size: Points
     /// Raise (positive) or lower the baseline, e.g. for superscripts.
     public var baselineShift: Points
-    public init(font: FontSpec, size: Points, baselineShift: Points = .zero) {
-        self.font = font; self.size = size; self.baselineShift = baselineShift
+    /// Set on a run of U+FFFC characters, each of which is this object (an inline
+    /// image) rather than text. Its box alone sizes the line (the paragraph's strut
+    /// still applies); `font` and `size` only shape the U+FFFC, whose glyph is never drawn.
+    public var object: InlineObject?
+    public init(font: FontSpec, size: Points, baselineShift: Points = .zero, object: InlineObject? = nil) {
+        self.font = font; self.size = size; self.baselineShift = baselineShift; self.object = object
     }
 }
 
@@ -290,29 +265,34 @@ public struct StyledTable: Sendable {
     public var borderColor: Color
     public var borderWidth: Points
     public var spaceAfter: Points
+    /// A row split across pages leaves its border out at the break.
+    public var openAtPageBreaks: Bool
     public var source: SourceRange
     public init(columns: Int, alignments: [TextAlignment], rows: [[StyledParagraph]], cellPadding: Points,
                 headerBackground: Color?, zebraBackground: Color?, borderColor: Color, borderWidth: Points,
-                spaceAfter: Points, source: SourceRange) {
+                spaceAfter: Points, openAtPageBreaks: Bool = false, source: SourceRange) {
         self.columns = columns; self.alignments = alignments; self.rows = rows; self.cellPadding = cellPadding
         self.headerBackground = headerBackground; self.zebraBackground = zebraBackground
-        self.borderColor = borderColor; self.borderWidth = borderWidth; self.spaceAfter = spaceAfter; self.source = source
+        self.borderColor = borderColor; self.borderWidth = borderWidth; self.spaceAfter = spaceAfter
+        self.openAtPageBreaks = openAtPageBreaks; self.source = source
     }
 }
 
 public struct StyledImage: Sendable {
-    public enum Format: String, Sendable { case png, jpeg }
     /// Absolute path of a readable image file.
     public var path: String
-    public var format: Format
+    public var format: ImageFormat
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var spaceAfter: Points
     public var link: String?
+    /// The image's description (its Markdown alt text), for the tagged PDF's /Alt.
+    public var alt: String
     public var source: SourceRange
-    public init(path: String, format: Format, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: String?, source: SourceRange) {
+    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: String?,
+                alt: String = "", source: SourceRange) {
         self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
-        self.spaceAfter = spaceAfter; self.link = link; self.source = source
+        self.spaceAfter = spaceAfter; self.link = link; self.alt = alt; self.source = source
     }
 }
 

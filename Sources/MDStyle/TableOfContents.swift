@@ -74,7 +74,7 @@ extension DocumentStyler {
             return StyledTOC.Entry(level: level - top + 1, text: b.text, anchor: anchor)
         }
         var numberFont = root.font
-        numberFont.features.append(FeatureSetting("tnum", 1))
+        numberFont.features.append(FontFeature("tnum", 1))
         let leader: StyledRule.Style?
         switch t.leader {
         case .solid?: leader = .solid

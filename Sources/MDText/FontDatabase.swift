@@ -6,12 +6,12 @@ import MDPage
 /// Owns one fontconfig configuration (the scan of installed fonts) and turns font
 /// requests into fallback chains.
 ///
-/// Matching is cached per `FontRequest`: in a prototype, uncached `FcFontSort` calls were
+/// Matching is cached per `FontSpec`: in a prototype, uncached `FcFontSort` calls were
 /// 40% of the whole conversion, and a document uses only a handful of distinct requests.
 final class FontDatabase {
     /// `FcConfig*`, owned: destroyed in `deinit`.
     private let config: OpaquePointer
-    private var chains: [FontRequest: FontChain] = [:]
+    private var chains: [FontSpec: FontChain] = [:]
     private let diagnostics: DiagnosticSink
     /// Family names a theme uses for font files, lowercased, to the files' own family names.
     private var aliases: [String: String] = [:]
@@ -66,7 +66,7 @@ final class FontDatabase {
     /// fontconfig ranks after it that adds coverage. Never empty while any font is
     /// installed; warns (once per family and conversion) when none of the requested
     /// named families is installed.
-    func chain(for request: FontRequest) -> FontChain {
+    func chain(for request: FontSpec) -> FontChain {
         if let cached = chains[request] { return cached }
         let chain = FontChain(entries: sortedEntries(for: request))
         chains[request] = chain
@@ -78,7 +78,7 @@ final class FontDatabase {
     /// `FcPatternBuild`), applies the configuration's and the default substitutions,
     /// and asks `FcFontSort` for the ranked, trimmed set (trimmed: fonts adding no new
     /// coverage are dropped, which keeps chains short).
-    private func sortedEntries(for request: FontRequest) -> [FontChain.Entry] {
+    private func sortedEntries(for request: FontSpec) -> [FontChain.Entry] {
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         for family in request.families {
@@ -133,7 +133,7 @@ final class FontDatabase {
     /// matched: the document asked for a face that this machine does not have.
     /// Fontconfig's metric-compatible aliases (Arial → Liberation Sans) count as missing,
     /// since the text then looks different from what the theme's author chose.
-    private func warnAboutMissingFamilies(of request: FontRequest, primary: FontChain.Entry?) {
+    private func warnAboutMissingFamilies(of request: FontSpec, primary: FontChain.Entry?) {
         let named = request.families
             .map { unaliased($0).trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !Self.genericFamilies.contains($0.lowercased()) }

@@ -70,7 +70,7 @@ public final class TextContext {
 
     /// Makes the font file at `path` available to this context (only), for theme fonts
     /// given by file. Returns the family names the file declares — use one of them in a
-    /// `FontRequest`, or `addFamilyAlias` — and an empty list when the file is not a font
+    /// `FontSpec`, or `addFamilyAlias` — and an empty list when the file is not a font
     /// fontconfig can read. Register before shaping: chains already built are dropped.
     public func registerFontFile(_ path: String) -> [String] {
         database.registerFontFile(path)
@@ -84,7 +84,7 @@ public final class TextContext {
 
     /// The face fontconfig picks for a request (before any per-character fallback);
     /// used for the metrics of a style (line height, underline position).
-    public func primaryFont(for request: FontRequest) -> FontID {
+    public func primaryFont(for request: FontSpec) -> FontID {
         fontID(in: database.chain(for: request), at: 0)
     }
 

@@ -1,25 +1,6 @@
 import MDCore
 import MDPage
 
-/// What the layout asks of the font system: families in preference order (generic
-/// names "serif", "sans-serif", "monospace" allowed), weight and slant.
-public struct FontRequest: Hashable, Sendable {
-    public var families: [String]
-    /// CSS-style weight: 400 regular, 700 bold.
-    public var weight: Int
-    public var italic: Bool
-    public init(families: [String], weight: Int = 400, italic: Bool = false) {
-        self.families = families; self.weight = weight; self.italic = italic
-    }
-}
-
-/// An OpenType feature switch, e.g. `FontFeature("liga", 0)` to turn ligatures off.
-public struct FontFeature: Hashable, Sendable {
-    public var tag: String
-    public var value: UInt32
-    public init(_ tag: String, _ value: UInt32) { self.tag = tag; self.value = value }
-}
-
 /// A concrete font face loaded by a `TextContext`; only meaningful with that context.
 public struct FontID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let raw: Int
@@ -56,12 +37,12 @@ public struct FontMetrics: Hashable, Sendable {
 /// One styled stretch of a paragraph to shape: a UTF-8 byte range of the paragraph text.
 public struct ShapingRun: Hashable, Sendable {
     public var range: Range<Int>
-    public var font: FontRequest
+    public var font: FontSpec
     public var size: Points
     public var features: [FontFeature]
     /// BCP 47 language tag, e.g. "en"; nil lets HarfBuzz guess.
     public var language: String?
-    public init(range: Range<Int>, font: FontRequest, size: Points, features: [FontFeature] = [], language: String? = nil) {
+    public init(range: Range<Int>, font: FontSpec, size: Points, features: [FontFeature] = [], language: String? = nil) {
         self.range = range; self.font = font; self.size = size; self.features = features; self.language = language
     }
 }

@@ -300,7 +300,8 @@ enum BuiltinThemes {
     "borderColor": "#d0d7de",
     "borderWidth": "0.5pt",
     "zebraBackground": null,
-    "spaceAfter": "0.9em"
+    "spaceAfter": "0.9em",
+    "splitEdges": "closed"
   },
   "image": { "spaceAfter": "0.9em" },
   "rule": { "style": "solid", "text": "* * *", "width": "100%", "color": "#d0d7de", "thickness": "0.8pt", "spaceBefore": "0.6em", "spaceAfter": "1.2em" },
@@ -590,7 +591,8 @@ enum BuiltinThemes {
         "borderColor": { "$ref": "#/$defs/color" },
         "borderWidth": { "$ref": "#/$defs/length" },
         "zebraBackground": { "$ref": "#/$defs/optionalColor" },
-        "spaceAfter": { "$ref": "#/$defs/length" }
+        "spaceAfter": { "$ref": "#/$defs/length" },
+        "splitEdges": { "$ref": "#/$defs/splitEdges" }
       }
     },
     "image": {
@@ -651,7 +653,7 @@ enum BuiltinThemes {
   "$defs": {
     "length": {
       "title": "a length",
-      "description": "write a number of 0 or more with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\" (at most 200in; a fontSize more than 0 and at most 1000pt or 10em)",
+      "description": "write a number of 0 or more with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\" (at most 200in; a fontSize more than 0 and at most 10000pt or 100em)",
       "anyOf": [
         { "type": "string", "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*(pt|em|mm|cm|in|px)\\s*$" },
         { "const": 0 }

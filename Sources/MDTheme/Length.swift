@@ -44,13 +44,14 @@ public struct Length: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The largest length a theme may give: 200in, the largest PDF page (14,400 units).
     public static let maxPoints = 14_400.0
-    /// The largest font size: 1000pt, or 10em of the size it is relative to. FreeType
-    /// fails on sizes in the hundred thousands, and em sizes compound when nested.
-    public static let maxFontPoints = 1_000.0, maxFontEm = 10.0
+    /// The largest font size: 10,000pt, or 100em of the size it is relative to (their
+    /// products, as em sizes nest, are checked by `FontSizeCheck`).
+    public static let maxFontPoints = 10_000.0, maxFontEm = 100.0
 
     /// Why this length cannot be the value of `key`, or nil. Only an underline or strike
     /// `offset` may be negative; a `fontSize` must be more than 0 (a zero or negative
-    /// size draws nothing, silently losing the text).
+    /// size draws nothing, silently losing the text); em font sizes are at most
+    /// `maxFontEm`, the rest at most `maxPoints` (200in) or, for font sizes, `maxFontPoints`.
     func rangeProblem(key: String?) -> String? {
         let isFont = key == "fontSize"
         if value < 0 && key != "offset" { return "is negative; write 0 or more" }

@@ -234,6 +234,8 @@ public struct TableStyle: Codable, Sendable, Hashable {
     public var borderWidth: Length
     public var zebraBackground: ThemeColor?
     public var spaceAfter: Length
+    /// A row split across pages: closed (a border at the break on both parts) or open.
+    public var splitEdges: SplitEdges
 }
 
 public struct ImageStyle: Codable, Sendable, Hashable {

@@ -27,8 +27,14 @@ enum ExitStatus: Int32 {
     }
 }
 
-enum PageSizeArgument: String, ExpressibleByArgument, CaseIterable {
-    case a3, a4, a5, letter, legal
+/// A `--page-size` value: one of the paper names the theme stage knows (`PaperSize`).
+struct PageSizeArgument: ExpressibleByArgument {
+    let rawValue: String
+    init?(argument: String) {
+        guard PaperSize.size(named: argument) != nil else { return nil }
+        rawValue = argument.lowercased()
+    }
+    static var allValueStrings: [String] { PaperSize.names }
 }
 
 /// `mdpdf FILE…` converts (the default subcommand); `mdpdf themes` and `mdpdf theme
@@ -60,6 +66,8 @@ struct MDPDFCommand: ParsableCommand {
           --page-size SIZE         a3, a4, a5, letter or legal
           --toc                    insert a table of contents after the title
           --debug-layout           draw line fragments, baselines and marker columns
+          --no-tags                write an untagged PDF (no structure tree)
+          --timings                print the time each stage took to standard error
           --root DIR               the folder a document may read images and themes from
                                    (default: the Markdown file's folder)
           --allow-read DIR         one more folder a document may read from (repeatable)
@@ -114,6 +122,13 @@ struct Convert: ParsableCommand {
     @Flag(name: .customLong("debug-layout"),
           help: "Draw each line fragment's rect (blue) and used rect (red), baselines (green) and list marker columns (magenta).")
     var debugLayout = false
+
+    @Flag(name: .customLong("no-tags"),
+          help: "Write an untagged PDF: no structure tree (by default the PDF is tagged for screen readers and reflow).")
+    var noTags = false
+
+    @Flag(name: .customLong("timings"), help: "Print the time each stage took (parse, style, layout, render) to standard error.")
+    var timings = false
 
     @Flag(name: .customLong("toc"),
           help: "Insert a table of contents after the title (also: 'toc: true' in the front matter, or a [[_TOC_]] or <!-- toc --> line where it should go).")
@@ -191,6 +206,7 @@ struct Convert: ParsableCommand {
                                             sourceName: display)
             options.debugLayout = debugLayout
             options.tableOfContents = tableOfContents
+            options.tagged = !noTags
             options.readPolicy = readPolicy(for: file)
             if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {
                 options.date = e
@@ -199,6 +215,13 @@ struct Convert: ParsableCommand {
             }
             let result = try Converter.convert(input.bytes, options: options, diagnostics: sink)
             try OutputWriter.write(result.pdf, to: destination, cleanup: cleanup)
+            if timings {
+                let parts = result.timings.map { t in
+                    let ms = Double(t.duration.components.seconds) * 1000 + Double(t.duration.components.attoseconds) / 1e15
+                    return "\(t.stage) \(String(format: "%.1f", ms)) ms"
+                }
+                printError("\(display): timings: " + parts.joined(separator: ", ") + ", \(result.pageCount) pages")
+            }
             return .success
         } catch let e {
             let described: String

@@ -4,7 +4,7 @@ import Foundation
 /// order, link annotations, named destinations and the outline as qpdf resolves it.
 /// Strings come back decoded (`u:` text, `b:` hex bytes as UTF-8).
 struct PDFObjects {
-    private var objects: [String: Any] = [:]
+    private(set) var objects: [String: Any] = [:]
     /// Page object references ("3 0 R"), in page order.
     private(set) var pageRefs: [String] = []
     /// qpdf's own view of the outline (titles, kids, resolved destinations).

@@ -94,7 +94,7 @@ struct SafetyTests {
         ("bomb", ImageBytes.png(width: 20_000, height: 20_000, idat: ImageBytes.zlibStored([0])), "is 20000 × 20000 pixels, more than mdpdf embeds"),
         ("too wide", ImageBytes.png(width: 40_000, height: 1, idat: ImageBytes.zlibStored([0])), "is 40000 × 1 pixels"),
         ("huge JPEG", ImageBytes.jpegHeader(width: 60_000, height: 60_000), "is 60000 × 60000 pixels"),
-        ("bad CRC", ImageBytes.png(width: 2, height: 2).enumerated().map { $0.offset == 40 ? $0.element ^ 0xFF : $0.element }, "checksum"),
+        ("bad CRC", ImageBytes.png(width: 2, height: 2).enumerated().map { $0.offset == 45 ? $0.element ^ 0xFF : $0.element }, "checksum"),
     ])
     func brokenOrOversizedImagesPrintTheirAltText(_ name: String, _ bytes: [UInt8], _ why: String) throws {
         try withTempDir { dir in
@@ -271,8 +271,8 @@ struct SafetyTests {
         ("\"fontSize\": \"0pt\"", "'body.fontSize': '0pt' is not a font size"),
         ("\"fontSize\": 0", "'body.fontSize': 0 is not a font size"),
         ("\"fontSize\": \"-4pt\"", "'body.fontSize': '-4pt' is not a length: write a number of 0 or more"),
-        ("\"fontSize\": \"5000pt\"", "'body.fontSize': '5000pt' is too large for a font size: at most 1000pt"),
-        ("\"fontSize\": \"40em\"", "'body.fontSize': '40em' is too large: at most 10em"),
+        ("\"fontSize\": \"20000pt\"", "'body.fontSize': '20000pt' is too large for a font size: at most 10000pt"),
+        ("\"fontSize\": \"150em\"", "'body.fontSize': '150em' is too large: at most 100em"),
     ])
     func fontSizesOutOfRangeAreThemeErrorsAtTheirLine(_ value: String, _ message: String) throws {
         try withTempDir { dir in
@@ -288,17 +288,20 @@ struct SafetyTests {
     /// The old code accepted these and lost text silently (drawn outside the page or
     /// too small to see).
     @Test(arguments: [
-        ("page.margins.left=-30pt", "'page.margins.left': '-30pt' is not a length"),
-        ("paragraph.firstLineIndent=-300pt", "'paragraph.firstLineIndent': '-300pt' is not a length"),
-        (#"page.size={"width":"300in","height":"10in"}"#, "'page.size.width': '300in' is too large: at most 14400pt (200in"),
-        ("codeBlock.fontSize=0em", "'codeBlock.fontSize': '0em' is not a font size"),
+        (["page.margins.left=-30pt"], "'page.margins.left': '-30pt' is not a length"),
+        (["paragraph.firstLineIndent=-300pt"], "'paragraph.firstLineIndent': '-300pt' is not a length"),
+        ([#"page.size={"width":"300in","height":"10in"}"#], "'page.size.width': '300in' is too large: at most 14400pt (200in"),
+        (["codeBlock.fontSize=0em"], "'codeBlock.fontSize': '0em' is not a font size"),
+        // Each size is allowed, but nested they would set text at 105,000pt, which FreeType
+        // cannot (the old code failed in the renderer, exit 70).
+        (["table.fontSize=100em", "codeSpan.fontSize=100em"], "'table.fontSize': text could be set at 105000pt (body.fontSize 10.5pt, table.fontSize ×100, codeSpan.fontSize ×100)"),
     ])
-    func lengthsOutOfRangeAreThemeErrors(_ setting: String, _ message: String) throws {
+    func lengthsOutOfRangeAreThemeErrors(_ settings: [String], _ message: String) throws {
         try withTempDir { dir in
             try dir.child("a.md").write("Text.\n")
-            let r = try mdpdf(["--set", setting, dir.child("a.md").path])
-            #expect(r.status == 65, "\(setting): \(r.stderrText)")
-            #expect(r.stderrText.contains(message), "\(setting): \(r.stderrText)")
+            let r = try mdpdf(settings.flatMap { ["--set", $0] } + [dir.child("a.md").path])
+            #expect(r.status == 65, "\(settings): \(r.stderrText)")
+            #expect(r.stderrText.contains(message), "\(settings): \(r.stderrText)")
         }
     }
 

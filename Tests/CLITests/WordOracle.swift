@@ -25,9 +25,9 @@ import Foundation
 ///   verbatim (URLs, tags, entities and brackets in code are printed);
 /// - in prose: raw HTML tags and comments (text between tags stays: mdpdf prints it),
 ///   entity and numeric character references, link destinations and titles `(…)`,
-///   reference labels `[…]` after link text, images `![alt](src)` entirely (a standalone
-///   image prints nothing; a missing/remote/inline one prints its alt text, which is
-///   then allowed as extra text), footnote references `[^x]`, link reference definition
+///   reference labels `[…]` after link text, images `![alt](src)` entirely (a shown
+///   image, block or inline, prints nothing; a missing/remote one prints its alt text,
+///   which is then allowed as extra text), footnote references `[^x]`, link reference definition
 ///   lines, list markers (ordered list numbers may be renumbered) and task boxes `[x]`.
 ///   Autolinks `<https://…>` keep their text (it is printed). Code spans are verbatim.
 /// - table-of-contents marker lines (`[TOC]`, `[[_TOC_]]`, `<!-- toc -->`): mdpdf puts

@@ -14,7 +14,7 @@ import Testing
     }
 
     func links(_ page: Page) -> [(Rect, LinkTarget)] {
-        page.items.compactMap { if case .link(let r, let t) = $0 { return (r, t) }; return nil }
+        page.items.compactMap { if case .link(let r, let t, _) = $0 { return (r, t) }; return nil }
     }
 
     @Test func notesGoToTheBottomOfThePageThatReferencesThem() throws {

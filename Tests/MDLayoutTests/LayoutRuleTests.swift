@@ -138,7 +138,7 @@ import Testing
     @Test func danglingInternalLinksWarnAndAreNotClickable() throws {
         let (r, d) = try layOut("# Intro\n\nSee [intro](#intro), [INTRO](#Intro) and [nowhere](#nowhere).")
         let links = r.document.pages[0].items.compactMap { item -> LinkTarget? in
-            if case .link(_, let t) = item { return t }
+            if case .link(_, let t, _) = item { return t }
             return nil
         }
         #expect(links == [.internalDestination("intro"), .internalDestination("intro")])

@@ -8,7 +8,25 @@ import Testing
 /// through parse → style → layout.
 @Suite struct LinkLayoutTests {
     func links(_ r: LayoutResult) -> [(Rect, LinkTarget)] {
-        r.document.pages.flatMap(\.items).compactMap { if case .link(let rect, let t) = $0 { return (rect, t) }; return nil }
+        r.document.pages.flatMap(\.items).compactMap { if case .link(let rect, let t, _) = $0 { return (rect, t) }; return nil }
+    }
+
+    /// A name used twice (an HTML anchor named like a heading, a table header repeated
+    /// on the next page) is one destination, at its first place: layout decides, so the
+    /// renderer never has to.
+    @Test func aDestinationNamedTwiceKeepsTheFirst() throws {
+        var rows = ""
+        for r in 0..<80 { rows += "| r\(r) |\n" }
+        let (r, _) = try layOut("# Same\n\nText.\n\n<a id=\"same\"></a>Later.\n\n| <a id=\"head\"></a>H |\n|---|\n" + rows)
+        let names = r.document.pages.flatMap(\.items).compactMap { item -> String? in
+            if case .destination(let name, _) = item { return name }
+            return nil
+        }
+        #expect(r.document.pages.count >= 2, "the table continues, repeating its header")
+        #expect(names.filter { $0 == "same" }.count == 1)
+        #expect(names.filter { $0 == "head" }.count == 1)
+        let first = try #require(r.document.pages[0].items.first { if case .destination("same", _) = $0 { return true }; return false })
+        if case .destination(_, let at) = first { #expect(at.y < Points(100), "the heading's place, at the top") }
     }
 
     func destinations(_ r: LayoutResult) -> [String: Point] {

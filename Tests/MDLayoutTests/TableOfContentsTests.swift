@@ -56,6 +56,36 @@ import Testing
         }
     }
 
+    /// Past page 999 the number column widens: only the contents are set again, and the
+    /// four-digit numbers still match where the headings landed and stay clear of titles.
+    @Test func fourDigitPageNumbersOverAThousandPages() throws {
+        var md = "[[_TOC_]]\n\n"
+        for s in 1...11 {
+            md += "## Section \(s)\n\n" + (1...400).map { "p\($0)" }.joined(separator: "\n\n") + "\n\n"
+        }
+        let (r, _) = try layOut(md, theme: #"{"page": {"size": "a5"}, "body": {"fontSize": "60pt"}, "toc": {"fontSize": "10pt"}}"#)
+        #expect(r.document.pages.count >= 1000)
+        let pages = headingPages(r)
+        #expect(pages["section-11"]! >= 1000)
+        let listed = entries(r)
+        #expect(listed.count == 11)
+        for (title, number) in listed {
+            let anchor = title.lowercased().replacingOccurrences(of: " ", with: "-")
+            #expect(String(pages[anchor] ?? -1) == number, "\(title): listed \(number), lands on \(pages[anchor] ?? -1)")
+        }
+        // Each number sits right of its title's text on the contents pages.
+        for n in 0..<3 {
+            let numbers = r.document.pages[n].items.compactMap { item -> GlyphRun? in
+                if case .glyphs(let g) = item, g.text.count == 4, g.text.allSatisfy(\.isNumber) { return g }
+                return nil
+            }
+            for g in numbers {
+                let title = r.fragments[n].first { $0.baseline == g.glyphs[0].position.y }
+                #expect(title.map { $0.usedRect.maxX < g.glyphs[0].position.x } ?? false, "number \(g.text) overlaps its title")
+            }
+        }
+    }
+
     @Test func leadersEndAtTheNumberColumnAndTheirDotsAlign() throws {
         let (r, _) = try layOut("<!-- toc -->\n\n# One\n\n## Two\n\n### Three", theme: "{\(a5)}")
         let leaders = r.document.pages[0].items.compactMap { item -> (Point, Point, Points)? in
@@ -74,7 +104,7 @@ import Testing
     @Test func everyEntryIsALinkToItsHeading() throws {
         let (r, _) = try layOut("<!-- toc -->\n\n# One\n\n## Two\n\nText.", theme: "{\(a5)}")
         let targets = r.document.pages[0].items.compactMap { item -> LinkTarget? in
-            if case .link(_, let t) = item { return t }
+            if case .link(_, let t, _) = item { return t }
             return nil
         }
         #expect(targets == [.internalDestination("one"), .internalDestination("two")])

@@ -52,15 +52,4 @@ import Testing
         let trace = PDFRenderer.trace(Self.document())
         #expect(trace.contains("file 'docs/setup.md'"))
     }
-
-    @Test func aDestinationNamedTwiceKeepsTheFirst() throws {
-        let doc = PagedDocument(pages: [
-            Page(size: Fixture.a4, items: [.destination(name: "x", at: Fixture.point(72, 100))]),
-            Page(size: Fixture.a4, items: [.destination(name: "x", at: Fixture.point(72, 300))]),
-        ])
-        #expect(PDFRenderer.trace(doc).components(separatedBy: "dest").count - 1 == 1)
-        let scratch = try Scratch()
-        let dests = try runTool("pdfinfo", ["-dests", scratch.render(doc)]).out
-        #expect(dests.contains("   1 [ XYZ"), "\(dests)")
-    }
 }

@@ -25,7 +25,7 @@ import MDText
             for p in paragraphs where bytes < 1_000_000 { corpus.append(p); bytes += p.utf8.count }
         }
         let context = TextContext(diagnostics: DiagnosticSink())
-        let font = FontRequest(families: ["Noto Serif"])
+        let font = FontSpec(families: ["Noto Serif"])
         let clock = ContinuousClock()
         var glyphs = 0
         let elapsed = clock.measure {

@@ -3,9 +3,9 @@ import MDCore
 @testable import MDText
 
 @Suite struct MetricsTests {
-    @Test(arguments: [serif, dejaVuSerif, FontRequest(families: ["monospace"]),
-                      FontRequest(families: ["sans-serif"], weight: 700, italic: true)])
-    func metricsAreSane(request: FontRequest) {
+    @Test(arguments: [serif, dejaVuSerif, FontSpec(families: ["monospace"]),
+                      FontSpec(families: ["sans-serif"], weight: 700, italic: true)])
+    func metricsAreSane(request: FontSpec) {
         let (context, _) = makeContext()
         let m = context.metrics(of: context.primaryFont(for: request))
         #expect(m.ascender > m.capHeight && m.capHeight > m.xHeight && m.xHeight > .zero)
@@ -23,9 +23,9 @@ import MDCore
 
     @Test func weightAndSlantSelectFaces() {
         let (context, _) = makeContext()
-        let names = [FontRequest(families: ["DejaVu Serif"], weight: 700),
-                     FontRequest(families: ["DejaVu Serif"], italic: true),
-                     FontRequest(families: ["Noto Serif"], weight: 700, italic: true)]
+        let names = [FontSpec(families: ["DejaVu Serif"], weight: 700),
+                     FontSpec(families: ["DejaVu Serif"], italic: true),
+                     FontSpec(families: ["Noto Serif"], weight: 700, italic: true)]
             .map { context.file(of: context.primaryFont(for: $0)).description }
         #expect(names == ["DejaVuSerif-Bold.ttf", "DejaVuSerif-Italic.ttf", "NotoSerif-BoldItalic.ttf"])
     }
@@ -33,7 +33,7 @@ import MDCore
     @Test func sameFileIsLoadedOnce() {
         let (context, _) = makeContext()
         let a = context.primaryFont(for: serif)
-        let b = context.primaryFont(for: FontRequest(families: ["Noto Serif", "serif"]))
+        let b = context.primaryFont(for: FontSpec(families: ["Noto Serif", "serif"]))
         #expect(a == b)
     }
 }

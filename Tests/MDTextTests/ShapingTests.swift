@@ -72,7 +72,7 @@ import MDCore
         let text = "plain bold"
         let paragraph = context.shape(text, runs: [
             ShapingRun(range: 0..<6, font: serif, size: Points(10)),
-            ShapingRun(range: 6..<10, font: FontRequest(families: ["Noto Serif"], weight: 700), size: Points(12)),
+            ShapingRun(range: 6..<10, font: FontSpec(families: ["Noto Serif"], weight: 700), size: Points(12)),
         ])
         #expect(paragraph.glyphs.map(\.run) == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1])
         #expect(fontsUsed(paragraph, context) == ["NotoSerif-Regular.ttf", "NotoSerif-Bold.ttf"])
@@ -91,9 +91,9 @@ import MDCore
 
     @Test func missingFamilyWarnsOnceAndStillShapes() {
         let (context, sink) = makeContext()
-        let request = FontRequest(families: ["Nonexistent Font", "sans-serif"])
+        let request = FontSpec(families: ["Nonexistent Font", "sans-serif"])
         let first = shapeOne(context, "Hello", request)
-        _ = shapeOne(context, "again", FontRequest(families: ["Nonexistent Font"], weight: 700))
+        _ = shapeOne(context, "again", FontSpec(families: ["Nonexistent Font"], weight: 700))
         #expect(first.glyphs.count == 5 && first.glyphs.allSatisfy { $0.id != 0 })
         #expect(sink.diagnostics.map(\.description) == ["""
             <input>: warning: font family 'Nonexistent Font' is not installed; using 'Noto Sans'
@@ -103,8 +103,8 @@ import MDCore
 
     @Test func installedOrGenericFamiliesDoNotWarn() {
         let (context, sink) = makeContext()
-        _ = shapeOne(context, "x", FontRequest(families: ["Missing", "DejaVu Serif"]))
-        _ = shapeOne(context, "x", FontRequest(families: ["monospace"]))
+        _ = shapeOne(context, "x", FontSpec(families: ["Missing", "DejaVu Serif"]))
+        _ = shapeOne(context, "x", FontSpec(families: ["monospace"]))
         #expect(sink.diagnostics.isEmpty)
     }
 

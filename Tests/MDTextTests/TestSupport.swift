@@ -4,8 +4,8 @@ import MDPage
 
 /// Fonts these tests pin: installed by the project's setup (fonts-noto-core,
 /// fonts-noto-cjk, fonts-dejavu-core, fonts-liberation2, fonts-noto-color-emoji).
-let serif = FontRequest(families: ["Noto Serif"])
-let dejaVuSerif = FontRequest(families: ["DejaVu Serif"])
+let serif = FontSpec(families: ["Noto Serif"])
+let dejaVuSerif = FontSpec(families: ["DejaVu Serif"])
 
 /// A fresh context per test: no state leaks between tests.
 func makeContext() -> (TextContext, DiagnosticSink) {
@@ -14,36 +14,17 @@ func makeContext() -> (TextContext, DiagnosticSink) {
 }
 
 /// Shapes `text` as one run of `font` at 10 pt.
-func shapeOne(_ context: TextContext, _ text: String, _ font: FontRequest = serif,
+func shapeOne(_ context: TextContext, _ text: String, _ font: FontSpec = serif,
               features: [FontFeature] = [], language: String? = nil) -> ShapedParagraph {
     context.shape(text, runs: [ShapingRun(range: 0..<text.utf8.count, font: font, size: Points(10),
                                           features: features, language: language)])
 }
 
-/// One line per glyph: `cluster glyph-id font-file advance [dx,dy] [flags]`, rounded.
-func glyphDump(_ paragraph: ShapedParagraph, _ context: TextContext) -> String {
-    paragraph.glyphs.map { g in
-        var line = "\(g.cluster) g\(g.id) \(context.file(of: g.font)) \(g.advance)"
-        if g.dx != .zero || g.dy != .zero { line += " [\(g.dx),\(g.dy)]" }
-        if g.rtl { line += " rtl" }
-        if g.unsafeToBreak { line += " unsafe" }
-        return line
-    }.joined(separator: "\n")
-}
+/// The shaping dump (`ShapedParagraph.dump`), one line per glyph.
+func glyphDump(_ paragraph: ShapedParagraph, _ context: TextContext) -> String { paragraph.dump(fonts: context) }
 
-/// The text with `|` at each soft break opportunity and `¶` at each mandatory one
-/// (the text end, always mandatory, included). Newlines show as `⏎`.
-func breakDump(_ paragraph: ShapedParagraph) -> String {
-    let bytes = Array(paragraph.text.utf8)
-    var out = ""
-    var start = 0
-    for b in paragraph.breaks {
-        out += String(decoding: bytes[start..<b.offset], as: UTF8.self).replacingNewlines()
-        out += b.mandatory ? "¶" : "|"
-        start = b.offset
-    }
-    return out
-}
+/// The break dump (`ShapedParagraph.breakDump`): `|` soft, `¶` mandatory.
+func breakDump(_ paragraph: ShapedParagraph) -> String { paragraph.breakDump() }
 
 /// The file names of the faces used, in order of first use.
 func fontsUsed(_ paragraph: ShapedParagraph, _ context: TextContext) -> [String] {
@@ -57,9 +38,3 @@ func fontsUsed(_ paragraph: ShapedParagraph, _ context: TextContext) -> [String]
 
 /// Cluster starts in glyph order, for checking how glyphs map back to the text.
 func clusters(_ paragraph: ShapedParagraph) -> [Int] { paragraph.glyphs.map(\.cluster) }
-
-extension String {
-    func replacingNewlines() -> String {
-        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "⏎")
-    }
-}

@@ -52,13 +52,32 @@ import Testing
         #expect(Length(0, .pt).rangeProblem(key: "fontSize") != nil)
         #expect(Length(-1, .pt).rangeProblem(key: "spaceAfter") != nil)
         #expect(Length(-0.2, .em).rangeProblem(key: "offset") == nil)
-        #expect(Length(1000, .pt).rangeProblem(key: "fontSize") == nil)
-        #expect(Length(1001, .pt).rangeProblem(key: "fontSize") != nil)
-        #expect(Length(10, .em).rangeProblem(key: "fontSize") == nil)
-        #expect(Length(10.5, .em).rangeProblem(key: "fontSize") != nil)
+        #expect(Length(10_000, .pt).rangeProblem(key: "fontSize") == nil)
+        #expect(Length(10_001, .pt).rangeProblem(key: "fontSize") != nil)
+        #expect(Length(100, .em).rangeProblem(key: "fontSize") == nil)
+        #expect(Length(100.5, .em).rangeProblem(key: "fontSize") != nil)
         #expect(Length(200, .in).rangeProblem(key: "width") == nil)
         #expect(Length(201, .in).rangeProblem(key: "width") != nil)
         #expect(Length(0, .pt).rangeProblem(key: "spaceAfter") == nil)
+    }
+
+    @Test func nestedFontSizesAreBoundedTogether() throws {
+        let ok = try ThemeLoader.resolve(text: #"{"body": {"fontSize": "100pt"}, "headings": {"h1": {"fontSize": "90em"}}}"#, name: "t.json")
+        #expect(ok.body.fontSize == Length(100, .pt))
+        let r = failure {
+            _ = try ThemeLoader.resolve(text: "{\"body\": {\"fontSize\": \"100pt\"}, \"codeSpan\": {\n \"fontSize\": \"2em\"},\n \"table\": {\"fontSize\": \"60em\"}}",
+                                        name: "t.json")
+        }
+        #expect(r?.location?.line == 3, "the largest factor, table.fontSize, is named")
+        #expect(r?.reason == "'table.fontSize': text could be set at 12000pt (body.fontSize 100pt, table.fontSize ×60, codeSpan.fontSize ×2); "
+                + "mdpdf sets text at most 10000pt: make the sizes smaller", "\(r?.reason ?? "")")
+    }
+
+    func failure(_ body: () throws -> Void) -> (file: String, location: MDCore.SourceLocation?, reason: String)? {
+        do { try body(); return nil } catch {
+            guard case .invalidTheme(let f, let l, let r)? = error as? ConversionError else { return nil }
+            return (f, l, r)
+        }
     }
 
     @Test func noBuiltinThemeLaunchesFiles() throws {

@@ -1,0 +1,147 @@
+import CQPDF
+import MDCore
+import MDPage
+
+/// Finishes the structure tree cairo wrote, in the qpdf pass:
+/// - joins the elements of one node: cairo 1.16 makes a new element for every
+///   `cairo_tag_begin`, and the renderer opens a node again on each page its content is
+///   on (and the document's root on every page), so a paragraph split by a page break
+///   would read as two paragraphs and the document as one `Document` per page;
+/// - writes each element's alternate text (`/Alt`: a figure's description), which
+///   cairo 1.16's tag attributes cannot carry.
+///
+/// cairo appends each element to its parent's `/K` as it is opened, so a pre-order walk
+/// of the tree meets the elements in the order they were opened, which the canvas
+/// recorded (`elements`, one node each). Should the counts differ, the tree is left as
+/// cairo wrote it (still valid, only less tidy).
+struct StructureRepair {
+    let tree: StructureTree
+    /// The node of each element, in the order cairo created them.
+    let elements: [StructureID]
+
+    func apply(_ s: QPDFSession) throws(ConversionError) {
+        let q = s.q
+        let treeRoot = qpdf_oh_get_key(q, qpdf_get_root(q), "/StructTreeRoot")
+        guard qpdf_oh_is_dictionary(q, treeRoot) != 0 else { return }
+        let found = preorderElements(s, under: treeRoot)
+        guard found.count == elements.count else { return }
+
+        var first: [StructureID: Int] = [:]
+        var joined: [Int32: qpdf_oh] = [:]  // object id of a joined element → the element it joined
+        for (k, element) in found.enumerated() {
+            let node = elements[k]
+            guard let j = first[node] else {
+                first[node] = k
+                if let alt = tree[node].alt, !alt.isEmpty {
+                    qpdf_oh_replace_key(q, element, "/Alt", qpdf_oh_new_unicode_string(q, alt))
+                }
+                continue
+            }
+            let id = qpdf_oh_get_object_id(q, element)
+            guard id != 0 else { continue }  // cairo writes elements as indirect objects; anything else stays
+            join(s, element, into: found[j])
+            joined[id] = found[j]
+        }
+        if !joined.isEmpty { redirectParentTree(s, treeRoot, joined) }
+        try s.check("joining structure elements")
+    }
+
+    /// Structure elements (dictionaries with `/S`) under `root`, parents before children,
+    /// children in `/K` order; an explicit stack, so depth costs no recursion.
+    private func preorderElements(_ s: QPDFSession, under root: qpdf_oh) -> [qpdf_oh] {
+        var out: [qpdf_oh] = []
+        var stack = children(s, of: root).reversed().filter { isElement(s, $0) }
+        var seen = Set<Int32>()
+        while let e = stack.popLast() {
+            guard seen.insert(qpdf_oh_get_object_id(s.q, e)).inserted else { continue }
+            out.append(e)
+            stack += children(s, of: e).reversed().filter { isElement(s, $0) }
+        }
+        return out
+    }
+
+    private func isElement(_ s: QPDFSession, _ h: qpdf_oh) -> Bool {
+        qpdf_oh_is_dictionary(s.q, h) != 0 && qpdf_oh_has_key(s.q, h, "/S") != 0
+    }
+
+    /// The entries of `/K`, whether it holds one kid or an array of them.
+    private func children(_ s: QPDFSession, of element: qpdf_oh) -> [qpdf_oh] {
+        let k = qpdf_oh_get_key(s.q, element, "/K")
+        if qpdf_oh_is_array(s.q, k) != 0 {
+            return (0..<qpdf_oh_get_array_n_items(s.q, k)).map { qpdf_oh_get_array_item(s.q, k, $0) }
+        }
+        return qpdf_oh_is_null(s.q, k) != 0 ? [] : [k]
+    }
+
+    /// Moves `element`'s kids to the end of `target`'s and removes `element` from its
+    /// parent. Marked-content ids become marked-content references naming their page,
+    /// since the two parts' content lies on different pages.
+    private func join(_ s: QPDFSession, _ element: qpdf_oh, into target: qpdf_oh) {
+        let q = s.q
+        let kids = qpdf_oh_new_array(q)
+        for (owner, isMoved) in [(target, false), (element, true)] {
+            let page = qpdf_oh_get_key(q, owner, "/Pg")
+            for kid in children(s, of: owner) {
+                if qpdf_oh_is_integer(q, kid) != 0 {
+                    let ref = qpdf_oh_new_dictionary(q)
+                    qpdf_oh_replace_key(q, ref, "/Type", qpdf_oh_new_name(q, "/MCR"))
+                    qpdf_oh_replace_key(q, ref, "/MCID", kid)
+                    qpdf_oh_replace_key(q, ref, "/Pg", page)
+                    qpdf_oh_append_item(q, kids, ref)
+                    continue
+                }
+                if isMoved {
+                    if isElement(s, kid) {
+                        qpdf_oh_replace_key(q, kid, "/P", target)
+                    } else if qpdf_oh_is_dictionary(q, kid) != 0, qpdf_oh_has_key(q, kid, "/Pg") == 0 {
+                        qpdf_oh_replace_key(q, kid, "/Pg", page)
+                    }
+                }
+                qpdf_oh_append_item(q, kids, kid)
+            }
+        }
+        qpdf_oh_replace_key(q, target, "/K", kids)
+
+        let parent = qpdf_oh_get_key(q, element, "/P")
+        let id = qpdf_oh_get_object_id(q, element)
+        let siblings = qpdf_oh_get_key(q, parent, "/K")
+        if qpdf_oh_is_array(q, siblings) != 0 {
+            var i = qpdf_oh_get_array_n_items(q, siblings) - 1
+            while i >= 0 {
+                if qpdf_oh_get_object_id(q, qpdf_oh_get_array_item(q, siblings, i)) == id { qpdf_oh_erase_item(q, siblings, i) }
+                i -= 1
+            }
+        } else if qpdf_oh_get_object_id(q, siblings) == id {
+            qpdf_oh_replace_key(q, parent, "/K", qpdf_oh_new_array(q))
+        }
+    }
+
+    /// Points the parent tree's entries for joined elements at the elements they joined.
+    private func redirectParentTree(_ s: QPDFSession, _ treeRoot: qpdf_oh, _ joined: [Int32: qpdf_oh]) {
+        let q = s.q
+        var pending = [qpdf_oh_get_key(q, treeRoot, "/ParentTree")]
+        while let node = pending.popLast() {
+            guard qpdf_oh_is_dictionary(q, node) != 0 else { continue }
+            let kids = qpdf_oh_get_key(q, node, "/Kids")
+            if qpdf_oh_is_array(q, kids) != 0 {
+                for i in 0..<qpdf_oh_get_array_n_items(q, kids) { pending.append(qpdf_oh_get_array_item(q, kids, i)) }
+            }
+            let nums = qpdf_oh_get_key(q, node, "/Nums")
+            guard qpdf_oh_is_array(q, nums) != 0 else { continue }
+            var i: Int32 = 1
+            while i < qpdf_oh_get_array_n_items(q, nums) {
+                let value = qpdf_oh_get_array_item(q, nums, i)
+                if qpdf_oh_is_array(q, value) != 0 {
+                    for m in 0..<qpdf_oh_get_array_n_items(q, value) {
+                        if let target = joined[qpdf_oh_get_object_id(q, qpdf_oh_get_array_item(q, value, m))] {
+                            qpdf_oh_set_array_item(q, value, m, target)
+                        }
+                    }
+                } else if let target = joined[qpdf_oh_get_object_id(q, value)] {
+                    qpdf_oh_set_array_item(q, nums, i, target)
+                }
+                i += 2
+            }
+        }
+    }
+}

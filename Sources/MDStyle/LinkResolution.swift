@@ -1,0 +1,104 @@
+import MDCore
+
+/// Checks every internal link (`#name`) against the document's anchors before layout,
+/// so layout never meets a link it cannot resolve: an anchor that differs only in case
+/// still finds its target (as on GitHub), and a link to no anchor at all keeps its link
+/// color but is not clickable, with a warning naming the link's line and column.
+///
+/// Anchors: headings' slugs, raw-HTML `<a id|name>`, footnotes (`fn-n`) and footnote
+/// references (`fnref-n`). The walk recurses as deep as the blocks nest, which the
+/// parser caps.
+enum LinkResolution {
+    static func resolve(_ document: inout StyledDocument, diagnostics: DiagnosticSink) {
+        var names = Set<String>()
+        var collector = Visitor(anchor: { names.insert($0) })
+        collector.visit(&document.blocks)
+        if var notes = document.pageFootnotes {
+            for key in notes.notes.keys.sorted() { collector.visit(&notes.notes[key]!) }
+        }
+        var folded: [String: String] = [:]
+        for name in names.sorted() where folded[name.lowercased()] == nil { folded[name.lowercased()] = name }
+
+        func check(_ link: String?, at location: SourceLocation?) -> String? {
+            guard let link, link.hasPrefix("#") else { return link }
+            let name = String(link.dropFirst()).removingPercentEncodingIfNeeded()
+            if names.contains(name) { return link }
+            if let match = folded[name.lowercased()] { return "#" + match }
+            diagnostics.warnOnce(key: "anchor:\(name)", "link to '#\(name)' matches no heading or anchor; it is not clickable",
+                                 at: location,
+                                 hint: "anchors follow GitHub's rules: lowercase, spaces become hyphens, punctuation is dropped")
+            return nil
+        }
+        var rewriter = Visitor(link: check)
+        rewriter.visit(&document.blocks)
+        if var notes = document.pageFootnotes {
+            for key in notes.notes.keys.sorted() { rewriter.visit(&notes.notes[key]!) }
+            document.pageFootnotes = notes
+        }
+    }
+
+    /// Walks the blocks: reports anchors, and lets `link` replace each link target
+    /// (given where it comes from: the link's own source location, or its block's).
+    struct Visitor {
+        var anchor: (String) -> Void = { _ in }
+        var link: ((String?, SourceLocation?) -> String?)?
+
+        mutating func visit(_ blocks: inout [StyledBlock]) {
+            for i in blocks.indices { visit(&blocks[i]) }
+        }
+
+        mutating func visit(_ block: inout StyledBlock) {
+            switch block {
+            case .paragraph(var p):
+                visit(&p)
+                block = .paragraph(p)
+            case .container(var c):
+                visit(&c.children)
+                block = .container(c)
+            case .list(var l):
+                for i in l.items.indices {
+                    if let a = l.items[i].anchor { anchor(a) }
+                    if let link { l.items[i].markerLink = link(l.items[i].markerLink, nil) }
+                    visit(&l.items[i].children)
+                }
+                block = .list(l)
+            case .table(var t):
+                for r in t.rows.indices { for c in t.rows[r].indices { visit(&t.rows[r][c]) } }
+                block = .table(t)
+            case .image(var img):
+                if let link { img.link = link(img.link, img.source.start) }
+                block = .image(img)
+            case .rule, .tableOfContents, .tocPlaceholder:
+                break
+            }
+        }
+
+        mutating func visit(_ p: inout StyledParagraph) {
+            if case .heading(_, let name, _) = p.role, !name.isEmpty { anchor(name) }
+            for a in p.anchors { anchor(a.name) }
+            for i in p.text.runs.indices {
+                let paint = p.text.runs[i].paint
+                if let n = paint.footnoteReference { anchor("fnref-\(n)") }
+                if let link, paint.link != nil {
+                    p.text.runs[i].paint.link = link(paint.link, paint.linkSource ?? p.source.start)
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    /// `%XX` sequences decoded as UTF-8 bytes; others kept as written.
+    public func removingPercentEncodingIfNeeded() -> String {
+        guard contains("%") else { return self }
+        var out: [UInt8] = []
+        let b = Array(utf8)
+        var i = 0
+        while i < b.count {
+            if b[i] == 0x25, i + 2 < b.count, let v = UInt8(String(decoding: b[i + 1...i + 2], as: UTF8.self), radix: 16) {
+                out.append(v); i += 3
+            } else { out.append(b[i]); i += 1 }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
