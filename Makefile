@@ -30,7 +30,6 @@ bench: release
 ## seconds. Inputs that crash, hang or exhaust memory land in .build/fuzz-findings/;
 ## copy each into Tests/Fuzz/regressions/ (the CLI tests replay that folder) and fix it.
 FUZZ_SECONDS ?= 60
-FUZZ_JOBS ?= 1
 FUZZ_BIN = .build/fuzz/release/mdpdf-fuzz
 fuzz-build: setup
 	$(SWIFT) build -c release --build-path .build/fuzz --product mdpdf-fuzz \
@@ -39,7 +38,7 @@ fuzz-build: setup
 fuzz: fuzz-build
 	mkdir -p .build/fuzz-corpus .build/fuzz-findings
 	$(FUZZ_BIN) .build/fuzz-corpus Tests/Fuzz/seeds Tests/Fuzz/regressions \
-		-dict=Tests/Fuzz/markdown.dict -max_total_time=$(FUZZ_SECONDS) -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+		-dict=Tests/Fuzz/markdown.dict -max_total_time=$(FUZZ_SECONDS) \
 		-timeout=20 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
 		-artifact_prefix=.build/fuzz-findings/
 

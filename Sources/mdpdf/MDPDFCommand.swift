@@ -86,9 +86,8 @@ struct MDPDFCommand: ParsableCommand {
         never replaces an existing one. A document reads images and themes only from
         its own folder (--root, --allow-read), never the network; links to local files
         other than PDFs are not clickable unless the theme sets link.launchFiles.
-        SOURCE_DATE_EPOCH sets the PDF dates; without
-        it the input file's modification time is used, so the same input always gives
-        the same bytes. A file named like a subcommand (themes, theme, convert) is
+        SOURCE_DATE_EPOCH sets the PDF dates; without it the input file's modification
+        time is used, so the same input always gives the same bytes. A file named like a subcommand (themes, theme, convert) is
         written ./themes.
         """,
         version: "mdpdf \(MDPDFVersion.current)",
