@@ -6,24 +6,6 @@ import Testing
 /// What a theme may read (its `extends` and font files, under the read policy) and the
 /// ranges of its lengths.
 @Suite struct ThemeSafetyTests {
-    /// A fresh folder with the given files (path → text); removed by the system's tmp cleanup.
-    func folder(_ files: [String: String]) throws -> String {
-        let dir = NSTemporaryDirectory() + "mdpdf-theme-safety-\(UUID().uuidString)"
-        for (path, text) in files {
-            let full = (dir as NSString).appendingPathComponent(path)
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
-        return dir
-    }
-
-    func refusal(_ body: () throws -> Void) -> (file: String, location: MDCore.SourceLocation?, reason: String)? {
-        do { try body(); return nil } catch {
-            guard case .refused(let f, let l, let r)? = error as? ConversionError else { return nil }
-            return (f, l, r)
-        }
-    }
-
     @Test func extendsOutsideTheAllowedFoldersIsRefusedAtTheExtendsValue() throws {
         let dir = try folder(["base.json": "{}", "docs/t.json": "{\n  \"extends\": \"../base.json\"\n}"])
         let policy = ReadPolicy(folders: [dir + "/docs"])
@@ -71,13 +53,6 @@ import Testing
         #expect(r?.location?.line == 3, "the largest factor, table.fontSize, is named")
         #expect(r?.reason == "'table.fontSize': text could be set at 12000pt (body.fontSize 100pt, table.fontSize ×60, codeSpan.fontSize ×2); "
                 + "mdpdf sets text at most 10000pt: make the sizes smaller", "\(r?.reason ?? "")")
-    }
-
-    func failure(_ body: () throws -> Void) -> (file: String, location: MDCore.SourceLocation?, reason: String)? {
-        do { try body(); return nil } catch {
-            guard case .invalidTheme(let f, let l, let r)? = error as? ConversionError else { return nil }
-            return (f, l, r)
-        }
     }
 
     @Test func noBuiltinThemeLaunchesFiles() throws {
