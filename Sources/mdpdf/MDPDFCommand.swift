@@ -171,6 +171,11 @@ struct Convert: ParsableCommand {
         if let m = maxInputSize, ByteCount.parse(m) == nil {
             throw ValidationError("--max-input-size takes a size in bytes with an optional k, M or G (e.g. 16M), not '\(m)'")
         }
+        // Writing the PDF over its own input would lose the Markdown (`-o notes.md`, or
+        // a text file named `notes.pdf`), however atomically it is written.
+        for file in files where file != "-" && sameFile(file, outputPath(for: file)) {
+            throw ValidationError("the output \(outputPath(for: file)) is the input file itself; choose another with -o")
+        }
     }
 
     /// The folders a document may read from: `--root` (else the Markdown file's folder,
@@ -250,6 +255,12 @@ struct Convert: ParsableCommand {
 func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// Whether two paths name the same existing file (links followed).
+func sameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat(), sb = stat()
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }
 
 func isDirectory(_ path: String) -> Bool {

@@ -224,6 +224,22 @@ struct SafetyTests {
         }
     }
 
+    /// `-o` naming the input (or a text file named like its own PDF) would replace the
+    /// Markdown with the PDF; the old code did.
+    @Test func theOutputIsNeverTheInputItself() throws {
+        try withTempDir { dir in
+            try dir.child("a.md").write("# Keep me\n")
+            try dir.child("notes.pdf").write("Text in a file named like a PDF.\n")
+            for args in [[dir.child("a.md").path, "-o", dir.child("a.md").path], [dir.child("notes.pdf").path]] {
+                let r = try mdpdf(args)
+                #expect(r.status == 64, "\(args): \(r.stderrText)")
+                #expect(r.stderrText.contains("is the input file itself"), "\(r.stderrText)")
+            }
+            #expect(try String(contentsOf: dir.child("a.md"), encoding: .utf8) == "# Keep me\n")
+            #expect(try String(contentsOf: dir.child("notes.pdf"), encoding: .utf8) == "Text in a file named like a PDF.\n")
+        }
+    }
+
     // MARK: What the PDF can do
 
     static let unsafeLinks = """
