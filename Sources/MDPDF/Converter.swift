@@ -84,7 +84,7 @@ public enum Converter {
         let document = MarkdownParser.parse(source, diagnostics: sink)
         let policy = options.effectiveReadPolicy
         lap("parse")
-        let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy)
+        let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy, diagnostics: sink)
         let text = TextContext(diagnostics: sink)
         try registerFonts(theme, in: text)
         let date = options.date.map { ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double($0)),

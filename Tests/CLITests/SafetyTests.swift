@@ -281,6 +281,26 @@ struct SafetyTests {
         }
     }
 
+    /// The document is untrusted, so it cannot turn `link.launchFiles` on for itself,
+    /// neither in its front matter nor in a theme file its front matter chooses.
+    @Test func aDocumentCannotMakeItsOwnLinksLaunchFiles() throws {
+        try withTempDir { dir in
+            try dir.child("t.json").write("{\n  \"version\": 1,\n  \"link\": { \"launchFiles\": true }\n}\n")
+            for (name, frontMatter, at) in [("a", "theme-overrides:\n  link.launchFiles: true", "a.md:3:3"),
+                                             ("b", "theme: t.json", "t.json:3:")] {
+                try dir.child("\(name).md").write("---\n\(frontMatter)\n---\nRun [the installer](setup.sh).\n")
+                let r = try mdpdf([dir.child("\(name).md").path])
+                #expect(r.status == 0, "\(r.stderrText)")
+                #expect(r.stderrText.contains("\(at)") && r.stderrText.contains("warning: 'link.launchFiles' is ignored"), "\(name): \(r.stderrText)")
+                let kinds = try PDFObjects(pdf: dir.child("\(name).pdf")).links.compactMap { $0.action?["/S"] as? String }
+                #expect(!kinds.contains("/Launch"), "\(name): \(kinds)")
+            }
+            // The same theme chosen by the user is the user's.
+            let chosen = try mdpdf(["--theme", dir.child("t.json").path, dir.child("a.md").path, "-o", dir.child("c.pdf").path])
+            #expect(try PDFObjects(pdf: dir.child("c.pdf")).links.contains { $0.action?["/S"] as? String == "/Launch" }, "\(chosen.stderrText)")
+        }
+    }
+
     // MARK: Theme values
 
     @Test(arguments: [
