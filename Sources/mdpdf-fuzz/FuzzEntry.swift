@@ -13,14 +13,21 @@ import MDPDF
 enum FuzzTarget {
     /// One conversion of `bytes`, inside the workspace. Returns normally when the input
     /// converts or is refused with a typed error; traps when the result is not a PDF.
-    static func run(_ bytes: [UInt8], in workspace: FuzzWorkspace) {
+    /// What follows a `%%THEME%%` line is written to the workspace's `fuzz.json` first,
+    /// so the fuzzer also mutates theme JSON (the front matter names it).
+    /// Returns the outcome in a few words, for the replayer.
+    @discardableResult
+    static func run(_ bytes: [UInt8], in workspace: FuzzWorkspace) -> String {
+        let markdown = workspace.takeTheme(from: bytes)
         do {
-            let result = try Converter.convert(bytes, options: workspace.options)
+            let result = try Converter.convert(markdown, options: workspace.options)
             precondition(result.pdf.starts(with: Array("%PDF-".utf8)), "the output is not a PDF")
             precondition(result.pageCount >= 1, "a PDF without pages")
+            return "\(result.pageCount) pages, \(result.diagnostics.count) warnings"
         } catch {
             // A typed error with a message is the documented outcome for bad input.
             precondition(!error.description.isEmpty, "an error without a message")
+            return error.description
         }
     }
 }
@@ -64,8 +71,7 @@ struct FuzzReplay {
                 FileHandle.standardError.write(Data("\(file): cannot be read\n".utf8))
                 exit(66)
             }
-            FuzzTarget.run([UInt8](data), in: workspace)
-            print("ok \(file)")
+            print("ok \(file): \(FuzzTarget.run([UInt8](data), in: workspace))")
         }
     }
 }

@@ -23,6 +23,21 @@ struct FuzzWorkspace: Sendable {
         return FuzzWorkspace(folder: folder, options: options)
     }
 
+    static let themeSeparator = Array("\n%%THEME%%\n".utf8)
+
+    /// The Markdown part of a fuzz input; the part after `themeSeparator`, if any,
+    /// becomes `fuzz.json` (else that file is emptied, so no input depends on the one
+    /// before it).
+    func takeTheme(from bytes: [UInt8]) -> [UInt8] {
+        var markdown = bytes, theme: [UInt8] = []
+        if let cut = bytes.indices.first(where: { bytes[$0...].starts(with: Self.themeSeparator) }) {
+            markdown = Array(bytes[..<cut])
+            theme = Array(bytes[(cut + Self.themeSeparator.count)...])
+        }
+        _ = FileManager.default.createFile(atPath: folder + "/fuzz.json", contents: Data(theme))
+        return markdown
+    }
+
     /// A 1×1 grey PNG (stored, not compressed), its first 40 bytes, a JPEG that is
     /// only a header, and a one-key theme.
     static let seedFiles: [(String, [UInt8])] = {
