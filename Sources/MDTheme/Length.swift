@@ -58,6 +58,7 @@ public struct Length: Hashable, Sendable, Codable, CustomStringConvertible {
         if isFont && value <= 0 { return "is not a font size: write more than 0, e.g. \"11pt\"" }
         let magnitude = abs(value)
         if unit == .em {
+            // Other em lengths: 1440em is 200in at 10pt, as far as an em can sensibly go.
             let limit = isFont ? Self.maxFontEm : Self.maxPoints / 10
             return magnitude > limit ? "is too large: at most \(formatDump(limit))em" : nil
         }
