@@ -96,9 +96,14 @@ public struct ReadPolicy: Hashable, Sendable {
     /// blocking and checks the opened file again, so a file swapped for a FIFO between
     /// the check and the open is still refused.
     public func read(_ path: String) -> Result<[UInt8], Refusal> {
+        readResolved(path).map(\.bytes)
+    }
+
+    /// `read`, with the path the file resolved to (links followed).
+    public func readResolved(_ path: String) -> Result<(resolved: String, bytes: [UInt8]), Refusal> {
         switch check(path) {
         case .failure(let r): return .failure(r)
-        case .success(let resolved): return Self.readRegularFile(resolved, limit: maxFileSize)
+        case .success(let resolved): return Self.readRegularFile(resolved, limit: maxFileSize).map { (resolved, $0) }
         }
     }
 

@@ -47,17 +47,11 @@ enum ImageProbe {
     }
 
     static func probe(path: String, policy: ReadPolicy) -> Result<Info, Failure> {
-        let resolved: String
-        switch policy.check(path) {
+        switch policy.readResolved(path) {
         case .failure(let r): return .failure(.refused(r))
-        case .success(let p): resolved = p
+        case .success(let file):
+            return inspect(file.bytes).map { Info(format: $0.format, width: $0.width, height: $0.height, path: file.resolved) }
         }
-        let bytes: [UInt8]
-        switch policy.read(resolved) {
-        case .failure(let r): return .failure(.refused(r))
-        case .success(let b): bytes = b
-        }
-        return inspect(bytes).map { Info(format: $0.format, width: $0.width, height: $0.height, path: resolved) }
     }
 
     /// The format and pixel size of an image file's bytes, when mdpdf can draw it.
