@@ -1,7 +1,7 @@
 # mdpdf: the two commands a new machine needs are `make demo` and `make test`.
 SWIFT ?= swift
 
-.PHONY: setup build release demo test bench themes fuzz fuzz-build clean
+.PHONY: setup build release demo test bench typo-report themes fuzz fuzz-build clean
 
 setup:
 	@scripts/setup.sh
@@ -25,6 +25,10 @@ test: setup
 ## Pages per second and peak memory on the shared corpus (release build).
 bench: release
 	python3 bench/run.py
+
+## Word spacing, hyphenation and overfull lines on the corpus (release build).
+typo-report: release
+	python3 bench/typo_report.py
 
 ## The whole-pipeline fuzz target (libFuzzer, from the Swift toolchain) for FUZZ_SECONDS
 ## seconds. Inputs that crash, hang or exhaust memory land in .build/fuzz-findings/;

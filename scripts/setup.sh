@@ -9,7 +9,7 @@ packages=(
   libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev zlib1g-dev
   # run: the default themes' fonts and script fallbacks, hyphenation patterns
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono
-  fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 hyphen-en-us
+  fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 hyphen-en-us hyphen-de hyphen-fr
   # test and benchmark: read PDFs back
   poppler-utils qpdf python3
 )

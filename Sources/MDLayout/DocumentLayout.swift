@@ -17,9 +17,9 @@ public enum DocumentLayout {
     /// a document of 1000 pages or more rebuilds only its contents with a wider column
     /// and paginates again (pagination is cheap next to shaping and line breaking).
     public static func layout(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
-                              breaker: LineBreaker = FirstFitBreaker(), outlineDepth: Int = 3, outlineOpenLevels: Int = 1,
+                              outlineDepth: Int = 3, outlineOpenLevels: Int = 1,
                               debug: Bool = false) -> LayoutResult {
-        let env = LayoutEnvironment(text: text, breaker: breaker, diagnostics: diagnostics,
+        let env = LayoutEnvironment(text: text, diagnostics: diagnostics,
                                     language: document.metadata.language)
         env.debug = debug
         env.pageBodyHeight = document.page.body.height

@@ -74,6 +74,21 @@ struct ContainerInfo {
     var openAtPageBreaks: Bool
 }
 
+/// How a line of text was set: whether it was justified, how far its spaces stretched
+/// or shrank, the widest space between its words, whether it ends in an inserted hyphen,
+/// and whether its glyphs run past its rect (never, by design; the report checks it).
+public struct LineSetting: Sendable, Hashable {
+    public var justified = false
+    /// The breaker's adjustment ratio (1: spaces stretched fully, -1: shrunk fully); nil
+    /// for lines the first-fit breaker set.
+    public var ratio: Double?
+    /// The widest stretchable space on the line, in ems of the paragraph's font size.
+    public var widestSpace: Double = 0
+    public var hyphenated = false
+    public var overfull = false
+    public init() {}
+}
+
 /// A laid-out line, as in TextKit: `rect` spans the container's width, `usedRect` what
 /// the glyphs cover; y values are relative to the owning box until pagination places it.
 public struct LineFragment: Sendable {
@@ -85,6 +100,8 @@ public struct LineFragment: Sendable {
     /// The line's text (for dumps).
     public var text: String
     public var source: SourceRange
+    /// How the line was set, for the typography report (`--line-report`).
+    public var setting = LineSetting()
 
     func offsetBy(dy: Points) -> LineFragment {
         var f = self

@@ -224,3 +224,16 @@ extension String {
         return path.isEmpty ? nil : path
     }
 }
+
+extension LineBuilder {
+    /// The hyphen at the end of a hyphenated line: a glyph run of its own whose text is a
+    /// soft hyphen (U+00AD), so copying the text and text extraction give the word back
+    /// whole, while the page shows the font's hyphen.
+    func hyphenItem(_ g: ShapedGlyph, _ text: AttributedText, x: Points, baseline: Points, structure: StructureID?) -> PageItem {
+        let run = text.runs[g.run]
+        let position = Point(x: x + g.dx, y: baseline + g.dy - run.layout.baselineShift)
+        return .glyphs(GlyphRun(font: env.text.file(of: g.font), size: g.size, color: run.paint.color,
+                                glyphs: [PlacedGlyph(id: g.id, position: position)], text: "\u{00AD}",
+                                clusters: [TextCluster(bytes: 2, glyphs: 1)], structure: structure))
+    }
+}

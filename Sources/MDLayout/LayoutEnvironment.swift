@@ -7,7 +7,6 @@ import MDText
 /// caches and the diagnostic sink. Passed explicitly; there are no globals.
 final class LayoutEnvironment {
     let text: TextContext
-    let breaker: LineBreaker
     let diagnostics: DiagnosticSink
     let language: String?
     /// Height of the page body: nothing taller than this can be placed (images are scaled to fit).
@@ -22,10 +21,13 @@ final class LayoutEnvironment {
     /// The document's logical structure, grown as blocks are laid out; items point at its nodes.
     var structure = StructureTree()
     private var fontCache: [FontSpec: FontID] = [:]
+    struct HyphenKey: Hashable { var font: FontSpec; var size: Points }
+    /// Hyphen glyphs by font and size; `.some(nil)`: the font has none.
+    var hyphens: [HyphenKey: ShapedGlyph?] = [:]
     private var metricsCache: [FontID: FontMetrics] = [:]
 
-    init(text: TextContext, breaker: LineBreaker, diagnostics: DiagnosticSink, language: String?) {
-        self.text = text; self.breaker = breaker; self.diagnostics = diagnostics; self.language = language
+    init(text: TextContext, diagnostics: DiagnosticSink, language: String?) {
+        self.text = text; self.diagnostics = diagnostics; self.language = language
     }
 
     /// The primary face of a font spec (its metrics size line boxes and decorations).
@@ -51,5 +53,20 @@ final class LayoutEnvironment {
             ShapingRun(range: r.range, font: r.layout.font, size: r.layout.size,
                        features: r.layout.font.features, language: language)
         }
+    }
+}
+
+extension LayoutEnvironment {
+    /// The hyphen glyph of a styled run's font and size (shaped once per font and size),
+    /// carrying `run` as its run index.
+    func hyphen(for styled: StyledRun, run: Int) -> ShapedGlyph? {
+        let key = HyphenKey(font: styled.layout.font, size: styled.layout.size)
+        if hyphens[key] == nil {
+            let text = AttributedText(string: "-", runs: [StyledRun(range: 0..<1, layout: styled.layout, paint: styled.paint)])
+            hyphens[key] = .some(self.text.shape("-", runs: shapingRuns(text)).glyphs.first)
+        }
+        guard var g = hyphens[key]! else { return nil }
+        g.run = run
+        return g
     }
 }

@@ -13,19 +13,58 @@ public struct LineStart: Sendable {
 /// any stretch between them. Widths exclude trailing spaces and hard-break characters.
 public protocol BreakableText {
     var length: Int { get }
+    /// Ascending, the text's end last; soft hyphens are `.soft` breaks.
     var breaks: [BreakOpportunity] { get }
+    /// `breaks` with the hyphenation points added as `.soft` breaks; nil when the text
+    /// is not to be hyphenated. May cost a dictionary lookup per word: called only when needed.
+    func hyphenatedBreaks() -> [BreakOpportunity]?
     /// Width of the text in `start..<end` if set on one line.
     func width(from start: Int, to end: Int) -> Points
+    /// Width of the inter-word spaces that can stretch and shrink in `start..<end` as a
+    /// line (code-span spaces keep their width).
+    func spaceWidth(from start: Int, to end: Int) -> Points
+    /// For each break, where a line starting there and a line ending there meet the
+    /// text's running sums of advances and of stretchable spaces: the width of a line
+    /// from break a to break b is `ends[b].width - starts[a].width` (never below 0), and
+    /// likewise its spaces. Lets a breaker measure any line in constant time.
+    func edges(of breaks: [BreakOpportunity]) -> (starts: [LineEdge], ends: [LineEdge])
+    /// Width of the hyphen drawn when a line ends at the `.soft` break at `offset`.
+    func hyphenWidth(at offset: Int) -> Points
     /// Grapheme boundaries (ascending, excluding 0), for words longer than a line.
     func graphemeBoundaries() -> [Int]
+    /// Whether lines are justified (glue stretches and shrinks) or ragged (the line's end
+    /// moves; spaces keep their width).
+    var isJustified: Bool { get }
+    /// The paragraph's font size: the unit of a ragged line's allowed rag.
+    var emSize: Points { get }
 }
 
-/// Chooses line ends. First-fit now; an optimal (total-fit) breaker with hyphenation
-/// can replace it behind this interface without touching its callers.
+/// Running sums at one edge of a line, in points (see `BreakableText.edges`).
+public struct LineEdge: Sendable {
+    public var width: Double
+    public var spaces: Double
+    public init(width: Double, spaces: Double) { self.width = width; self.spaces = spaces }
+}
+
+/// One line chosen by a breaker.
+public struct BrokenLine: Sendable, Hashable {
+    /// UTF-8 byte range of the line, breaks included.
+    public var range: Range<Int>
+    /// Ends at a `.soft` break: a hyphen is drawn at its end.
+    public var hyphenated: Bool
+    /// How much the line's glue stretched (positive, 1 = its whole stretch) or shrank
+    /// (negative, -1 = its whole shrink); nil when the breaker does not set glue.
+    public var ratio: Double?
+    public init(range: Range<Int>, hyphenated: Bool = false, ratio: Double? = nil) {
+        self.range = range; self.hyphenated = hyphenated; self.ratio = ratio
+    }
+}
+
+/// Chooses line ends: first-fit (`FirstFitBreaker`) or optimal total-fit
+/// (`KnuthPlassBreaker`), chosen per paragraph style by the theme.
 public protocol LineBreaker {
-    /// Byte ranges of the lines, covering the text in order. `width` gives each line's
-    /// available width.
-    func breakLines(_ text: BreakableText, width: (LineStart) -> Points) -> [Range<Int>]
+    /// The lines, covering the text in order. `width` gives each line's available width.
+    func breakLines(_ text: BreakableText, width: (LineStart) -> Points) -> [BrokenLine]
 }
 
 /// Greedy breaking: each line takes as many break-separated pieces as fit. A piece
@@ -34,11 +73,11 @@ public protocol LineBreaker {
 public struct FirstFitBreaker: LineBreaker {
     public init() {}
 
-    public func breakLines(_ text: BreakableText, width: (LineStart) -> Points) -> [Range<Int>] {
+    public func breakLines(_ text: BreakableText, width: (LineStart) -> Points) -> [BrokenLine] {
         let breaks = text.breaks
         let n = text.length
-        guard n > 0 else { return [0..<0] }
-        var lines: [Range<Int>] = []
+        guard n > 0 else { return [BrokenLine(range: 0..<0)] }
+        var lines: [BrokenLine] = []
         var graphemes: [Int]?
         var start = 0
         var bi = 0  // first break after `start`
@@ -46,23 +85,30 @@ public struct FirstFitBreaker: LineBreaker {
         while start < n {
             while bi < breaks.count, breaks[bi].offset <= start { bi += 1 }
             let available = width(LineStart(index: lines.count, offset: start)) + tolerance
-            var end: Int?
+            var end: BreakOpportunity?
             var j = bi
             while j < breaks.count {
                 let b = breaks[j]
-                guard text.width(from: start, to: b.offset) <= available else { break }
-                end = b.offset
-                if b.mandatory { break }
+                let hyphen = b.kind == .soft && !b.mandatory ? text.hyphenWidth(at: b.offset) : .zero
+                if text.width(from: start, to: b.offset) + hyphen <= available {
+                    end = b
+                    if b.mandatory { break }
+                } else if text.width(from: start, to: b.offset) > available {
+                    break  // widths only grow; a soft break that failed on its hyphen alone may be followed by one that fits
+                }
                 j += 1
             }
-            if end == nil {
+            if let end {
+                lines.append(BrokenLine(range: start..<end.offset, hyphenated: end.kind == .soft && !end.mandatory))
+                start = end.offset
+            } else {
                 // The next piece alone is wider than the line: cut it at graphemes.
                 if graphemes == nil { graphemes = text.graphemeBoundaries() }
                 let limit = bi < breaks.count ? breaks[bi].offset : n
-                end = Self.graphemeCut(text, graphemes!, start: start, limit: limit, available: available)
+                let cut = Self.graphemeCut(text, graphemes!, start: start, limit: limit, available: available)
+                lines.append(BrokenLine(range: start..<cut))
+                start = cut
             }
-            lines.append(start..<end!)
-            start = end!
         }
         return lines
     }

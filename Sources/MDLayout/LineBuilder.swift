@@ -15,23 +15,27 @@ struct LineBuilder {
         var p = p
         p.fitObjects(within: width)
         let para = p.paragraph
-        let ranges = env.breaker.breakLines(p) { start in
+        let breaker: LineBreaker = para.lineBreaking == .optimal ? KnuthPlassBreaker() : FirstFitBreaker()
+        let broken = breaker.breakLines(p) { start in
             var w = width
             if start.index == 0 { w -= para.firstLineIndent }
             if p.isContinuation(start.offset) { w -= p.wrapMarkWidth }
             return max(w, para.baseSize)
         }
         var boxes: [FlowBox] = []
-        boxes.reserveCapacity(ranges.count)
-        for (i, r) in ranges.enumerated() {
-            let lastOfParagraph = i == ranges.count - 1
+        boxes.reserveCapacity(broken.count)
+        for (i, b) in broken.enumerated() {
+            let r = b.range
+            let lastOfParagraph = i == broken.count - 1
             let endsHard = r.upperBound > 0 && r.upperBound <= p.length && p.bytes[r.upperBound - 1] == 0x0A
             var indent = i == 0 ? para.firstLineIndent : .zero
             var markItems: [PageItem] = []
             let continuation = p.isContinuation(r.lowerBound)
             if continuation { indent += p.wrapMarkWidth }
             var line = makeLine(p, r, x: x + indent, width: width - indent,
-                                justify: para.alignment == .justify && !lastOfParagraph && !endsHard, structure: structure)
+                                justify: para.alignment == .justify && !lastOfParagraph && !endsHard,
+                                hyphenated: b.hyphenated, structure: structure)
+            line.fragment.setting.ratio = b.ratio
             let anchors = anchorsOnLine(para, line: r, isLast: lastOfParagraph, glyphs: line.displayed, originX: line.usedX)
             line.displayed = []
             if continuation, let mark = p.wrapMark {
@@ -49,15 +53,22 @@ struct LineBuilder {
             box.firstXHeight = env.metrics(para.baseFont).xHeight.at(para.baseSize)
             boxes.append(box)
         }
-        applyOrphanWidowRules(&boxes)
+        applyOrphanWidowRules(&boxes, code: para.role == .code)
         return boxes
     }
 
-    /// At least two lines of a paragraph at the bottom and at the top of a page.
-    func applyOrphanWidowRules(_ boxes: inout [FlowBox]) {
+    /// At least two lines of a paragraph at the bottom and at the top of a page. A code
+    /// block of four lines or fewer moves whole, and its part on a new page never starts
+    /// with a blank line.
+    func applyOrphanWidowRules(_ boxes: inout [FlowBox], code: Bool = false) {
         let n = boxes.count
-        for i in 1..<max(n, 1) where i < 2 || n - i < 2 {
+        for i in 1..<max(n, 1) where i < 2 || n - i < 2 || (code && n <= 4) {
             boxes[i].breakBefore = .avoid
+        }
+        if code {
+            for i in 1..<max(n, 1) where boxes[i].fragments.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) {
+                boxes[i].breakBefore = .avoid
+            }
         }
     }
 
@@ -78,7 +89,7 @@ struct LineBuilder {
     /// One line: vertical metrics, alignment, glyph runs and decorations. y values are
     /// relative to the line's top.
     func makeLine(_ p: PreparedParagraph, _ range: Range<Int>, x: Points, width: Points, justify: Bool,
-                  structure: StructureID? = nil) -> Line {
+                  hyphenated: Bool = false, structure: StructureID? = nil) -> Line {
         var para = p.paragraph
         let vis = p.visibleRange(range.lowerBound, range.upperBound)
         var glyphs = lineGlyphs(p, vis)
@@ -117,25 +128,37 @@ struct LineBuilder {
             inkBelow = max(inkBelow, m.descender.at(g.size) - shift - descent)
         }
 
+        // A line that ends inside a word gets the font's hyphen.
+        let hyphen = hyphenated ? p.hyphen(at: range.upperBound) : nil
+
         // Horizontal: alignment and justification.
-        let used = Points(glyphs.reduce(0) { $0 + $1.advance.value })
+        let used = Points(glyphs.reduce(0) { $0 + $1.advance.value }) + (hyphen?.advance ?? .zero)
         var extra = width - used
         var offset = Points.zero
-        if justify, extra > .zero {
-            // Spaces inside code spans keep their width: monospace text must stay aligned.
-            let spaces = glyphs.indices.filter {
-                p.bytes[glyphs[$0].cluster] == 0x20 && para.text.runs[glyphs[$0].run].paint.background == nil
-            }
-            if !spaces.isEmpty, extra / Double(spaces.count) <= para.baseSize * 1.2 {
-                let add = extra / Double(spaces.count)
+        // Spaces inside code spans keep their width: monospace text must stay aligned.
+        let spaces = glyphs.indices.filter {
+            p.bytes[glyphs[$0].cluster] == 0x20 && para.text.runs[glyphs[$0].run].paint.background == nil
+        }
+        // The breaker may have shrunk a line's spaces (to 80 %), the last line's too.
+        if (justify && extra > .zero) || extra < .zero {
+            if !spaces.isEmpty {
+                // No space grows past what the optimal breaker allows: a line that would
+                // need more (a paragraph of long unbreakable tokens) ends short instead.
+                let breaker = KnuthPlassBreaker()
+                let natural = Points(spaces.reduce(0) { $0 + glyphs[$1].advance.value })
+                let add = min(extra, natural * (breaker.spaceStretch * breaker.tolerance)) / Double(spaces.count)
                 for i in spaces { glyphs[i].advance += add }
-                extra = .zero
+                extra -= add * Double(spaces.count)
             }
-        } else if extra > .zero {
+        }
+        if extra > .zero, !justify {
+            // A right-to-left paragraph starts at the right: its left (start) alignment and
+            // the last line of a justified paragraph go to the right margin, as in browsers.
+            let rtl = p.shaped.baseLevel & 1 == 1
             switch para.alignment {
             case .center: offset = extra / 2
-            case .right: offset = extra
-            default: break
+            case .right: offset = rtl ? .zero : extra
+            case .left, .justify: offset = rtl ? extra : .zero
             }
         }
         let displayed = Self.visualOrder(glyphs)
@@ -143,9 +166,13 @@ struct LineBuilder {
         var lineStructure = LineStructure(node: structure)
         let decorationItems = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent,
                                           structure: &lineStructure)
-        let items = decorationItems + glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound,
+        var items = decorationItems + glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound,
                                                  originX: startX, baseline: baseline, structure: lineStructure)
-        let usedWidth = Points(displayed.reduce(0) { $0 + $1.advance.value })
+        var usedWidth = Points(displayed.reduce(0) { $0 + $1.advance.value })
+        if let hyphen {
+            items.append(hyphenItem(hyphen, para.text, x: startX + usedWidth, baseline: baseline, structure: structure))
+            usedWidth += hyphen.advance
+        }
         var references: [(Int, Points)] = []
         var pen = startX
         for g in displayed {
@@ -155,22 +182,29 @@ struct LineBuilder {
             pen += g.advance
         }
         let text = String(decoding: p.bytes[vis], as: UTF8.self)
-        let fragment = LineFragment(rect: Rect(x: x, y: .zero, width: width, height: ascent + descent),
+        var fragment = LineFragment(rect: Rect(x: x, y: .zero, width: width, height: ascent + descent),
                                     usedRect: Rect(x: startX, y: .zero, width: usedWidth, height: ascent + descent),
                                     baseline: baseline, range: range, text: text, source: para.source)
+        fragment.setting.justified = justify && extra < Points(0.01)
+        fragment.setting.hyphenated = hyphen != nil
+        fragment.setting.overfull = usedWidth > width + Points(0.01)
+        fragment.setting.widestSpace = spaces.map { glyphs[$0].advance.value }.max().map { $0 / para.baseSize.value } ?? 0
         return Line(height: ascent + descent, baseline: baseline, items: items, fragment: fragment,
                     footnoteReferences: references, inkAbove: inkAbove, inkBelow: inkBelow,
                     displayed: displayed, usedX: startX)
     }
 
     /// The glyphs of the visible range, reshaped when a line edge falls where HarfBuzz
-    /// says breaking is unsafe (inside a ligature or a contextual form).
+    /// says breaking is unsafe (a contextual form) or inside a cluster (a hyphenation
+    /// point inside a ligature: "de" + "fi" + "nitely" breaks as "def-" / "initely").
     func lineGlyphs(_ p: PreparedParagraph, _ vis: Range<Int>) -> [ShapedGlyph] {
         let g0 = p.glyphIndex(at: vis.lowerBound), g1 = p.glyphIndex(at: vis.upperBound)
-        guard g0 < g1 else { return [] }
         let all = p.shaped.glyphs
-        let unsafeStart = vis.lowerBound > 0 && all[g0].unsafeToBreak
-        let unsafeEnd = g1 < all.count && all[g1].unsafeToBreak
+        let startInside = vis.lowerBound > 0 && g0 < all.count && all[g0].cluster != vis.lowerBound
+        guard g0 < g1 || startInside else { return [] }
+        let endInside = vis.upperBound < p.length && (g1 >= all.count || all[g1].cluster != vis.upperBound)
+        let unsafeStart = vis.lowerBound > 0 && (startInside || all[g0].unsafeToBreak)
+        let unsafeEnd = (g1 < all.count && all[g1].unsafeToBreak) || endInside
         guard unsafeStart || unsafeEnd else {
             return all[g0..<g1].filter { p.bytes[$0.cluster] != 0x0A }
         }

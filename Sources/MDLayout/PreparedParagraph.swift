@@ -12,6 +12,10 @@ struct PreparedParagraph: BreakableText {
     let bytes: [UInt8]
     /// `prefix[i]` is the advance of glyphs `0..<i`, in points.
     var prefix: [Double]
+    /// `spacePrefix[i]` is the advance of the stretchable spaces among glyphs `0..<i`.
+    let spacePrefix: [Double]
+    /// The shaper's break opportunities (soft hyphens included), ascending.
+    var breaks: [BreakOpportunity] { shaped.breaks }
     /// Whether any run carries an inline object.
     let hasObjects: Bool
     let env: LayoutEnvironment
@@ -31,6 +35,10 @@ struct PreparedParagraph: BreakableText {
             shaped.glyphs = InlineObjects.settle(shaped.glyphs, runs: p.text.runs, maxWidth: Points(.infinity), maxHeight: maxHeight)
         }
         prefix = Self.prefixSums(shaped.glyphs)
+        let bytes = self.bytes, runs = p.text.runs
+        spacePrefix = Self.prefixSums(shaped.glyphs) { g in
+            bytes[g.cluster] == 0x20 && runs[g.run].paint.background == nil
+        }
         if let mark = p.wrapMark, !mark.isEmpty {
             let shortMark = ShortText(mark, env: env)
             wrapMark = shortMark
@@ -41,16 +49,57 @@ struct PreparedParagraph: BreakableText {
         }
     }
 
-    /// `result[i]` is the advance of `glyphs[0..<i]`, in points.
-    static func prefixSums(_ glyphs: [ShapedGlyph]) -> [Double] {
+    /// `result[i]` is the advance of those of `glyphs[0..<i]` that `counts`, in points.
+    static func prefixSums(_ glyphs: [ShapedGlyph], counting counts: (ShapedGlyph) -> Bool = { _ in true }) -> [Double] {
         var acc = 0.0
         var pre = [Double](repeating: 0, count: glyphs.count + 1)
-        for (i, g) in glyphs.enumerated() { acc += g.advance.value; pre[i + 1] = acc }
+        for (i, g) in glyphs.enumerated() {
+            if counts(g) { acc += g.advance.value }
+            pre[i + 1] = acc
+        }
         return pre
     }
 
     var length: Int { bytes.count }
-    var breaks: [BreakOpportunity] { shaped.breaks }
+
+    /// `breaks` with the hyphenation points added, found when a breaker asks (only for
+    /// paragraphs that cannot be set well without them); nil when the paragraph is not
+    /// hyphenated.
+    func hyphenatedBreaks() -> [BreakOpportunity]? {
+        paragraph.hyphenation.map { HyphenationPoints.merged(shaped.breaks, paragraph.text, $0, env: env) }
+    }
+    var isJustified: Bool { paragraph.alignment == .justify }
+    var emSize: Points { paragraph.baseSize }
+
+    func spaceWidth(from start: Int, to end: Int) -> Points {
+        let v = visibleRange(start, end)
+        return Points(spacePrefix[glyphIndex(at: v.upperBound)] - spacePrefix[glyphIndex(at: v.lowerBound)])
+    }
+
+    func edges(of breaks: [BreakOpportunity]) -> (starts: [LineEdge], ends: [LineEdge]) {
+        func edge(_ offset: Int) -> LineEdge {
+            let g = glyphIndex(at: offset)
+            return LineEdge(width: prefix[g], spaces: spacePrefix[g])
+        }
+        // A line's visible part starts after the spaces at its start and ends before the
+        // spaces at its end (see `visibleRange`), each decided by its own edge alone.
+        let starts = breaks.map { b in edge(visibleRange(b.offset, length).lowerBound) }
+        let ends = breaks.map { b in edge(visibleRange(0, b.offset).upperBound) }
+        return (starts, ends)
+    }
+
+    func hyphenWidth(at offset: Int) -> Points {
+        hyphen(at: offset)?.advance ?? .zero
+    }
+
+    /// The hyphen drawn at the end of a line that ends at `offset`, in the font, size
+    /// and run of the text before it.
+    func hyphen(at offset: Int) -> ShapedGlyph? {
+        let g = glyphIndex(at: offset)
+        guard g > 0 else { return nil }
+        let before = shaped.glyphs[g - 1]
+        return env.hyphen(for: paragraph.text.runs[before.run], run: before.run)
+    }
 
     func graphemeBoundaries() -> [Int] { env.text.graphemeBoundaries(in: paragraph.text.string) }
 

@@ -28,6 +28,7 @@ struct StructureRepair {
 
         var first: [StructureID: Int] = [:]
         var joined: [Int32: qpdf_oh] = [:]  // object id of a joined element → the element it joined
+        var kidArrays: [Int32: qpdf_oh] = [:]  // object id of a joining element → its /K, as an array of references
         for (k, element) in found.enumerated() {
             let node = elements[k]
             guard let j = first[node] else {
@@ -39,8 +40,10 @@ struct StructureRepair {
             }
             let id = qpdf_oh_get_object_id(q, element)
             guard id != 0 else { continue }  // cairo writes elements as indirect objects; anything else stays
-            join(s, element, into: found[j])
-            joined[id] = found[j]
+            let target = found[j], targetID = qpdf_oh_get_object_id(q, target)
+            if kidArrays[targetID] == nil { kidArrays[targetID] = referencedKids(s, of: target) }
+            join(s, element, into: target, kids: kidArrays[targetID]!)
+            joined[id] = target
         }
         if !joined.isEmpty { redirectParentTree(s, treeRoot, joined) }
         try s.check("joining structure elements")
@@ -73,34 +76,46 @@ struct StructureRepair {
         return qpdf_oh_is_null(s.q, k) != 0 ? [] : [k]
     }
 
-    /// Moves `element`'s kids to the end of `target`'s and removes `element` from its
-    /// parent. Marked-content ids become marked-content references naming their page,
-    /// since the two parts' content lies on different pages.
-    private func join(_ s: QPDFSession, _ element: qpdf_oh, into target: qpdf_oh) {
+    /// Makes `element`'s `/K` an array whose marked-content ids are references naming
+    /// their page (the parts joined to it lie on other pages), and returns it. Done once
+    /// per element that others join, so joining the document's root of every page stays
+    /// linear in the number of kids.
+    private func referencedKids(_ s: QPDFSession, of element: qpdf_oh) -> qpdf_oh {
         let q = s.q
         let kids = qpdf_oh_new_array(q)
-        for (owner, isMoved) in [(target, false), (element, true)] {
-            let page = qpdf_oh_get_key(q, owner, "/Pg")
-            for kid in children(s, of: owner) {
-                if qpdf_oh_is_integer(q, kid) != 0 {
-                    let ref = qpdf_oh_new_dictionary(q)
-                    qpdf_oh_replace_key(q, ref, "/Type", qpdf_oh_new_name(q, "/MCR"))
-                    qpdf_oh_replace_key(q, ref, "/MCID", kid)
-                    qpdf_oh_replace_key(q, ref, "/Pg", page)
-                    qpdf_oh_append_item(q, kids, ref)
-                    continue
-                }
-                if isMoved {
-                    if isElement(s, kid) {
-                        qpdf_oh_replace_key(q, kid, "/P", target)
-                    } else if qpdf_oh_is_dictionary(q, kid) != 0, qpdf_oh_has_key(q, kid, "/Pg") == 0 {
-                        qpdf_oh_replace_key(q, kid, "/Pg", page)
-                    }
-                }
-                qpdf_oh_append_item(q, kids, kid)
-            }
+        let page = qpdf_oh_get_key(q, element, "/Pg")
+        for kid in children(s, of: element) { qpdf_oh_append_item(q, kids, reference(s, kid, page: page)) }
+        qpdf_oh_replace_key(q, element, "/K", kids)
+        return qpdf_oh_get_key(q, element, "/K")
+    }
+
+    /// A kid as it may sit under an element of another page: a marked-content id becomes
+    /// a reference with its page; a reference without a page gets one.
+    private func reference(_ s: QPDFSession, _ kid: qpdf_oh, page: qpdf_oh) -> qpdf_oh {
+        let q = s.q
+        if qpdf_oh_is_integer(q, kid) != 0 {
+            let ref = qpdf_oh_new_dictionary(q)
+            qpdf_oh_replace_key(q, ref, "/Type", qpdf_oh_new_name(q, "/MCR"))
+            qpdf_oh_replace_key(q, ref, "/MCID", kid)
+            qpdf_oh_replace_key(q, ref, "/Pg", page)
+            return ref
         }
-        qpdf_oh_replace_key(q, target, "/K", kids)
+        if !isElement(s, kid), qpdf_oh_is_dictionary(q, kid) != 0, qpdf_oh_has_key(q, kid, "/Pg") == 0 {
+            qpdf_oh_replace_key(q, kid, "/Pg", page)
+        }
+        return kid
+    }
+
+    /// Moves `element`'s kids to the end of `kids` (its target's `/K` array, see
+    /// `referencedKids`) and removes `element` from its parent.
+    private func join(_ s: QPDFSession, _ element: qpdf_oh, into target: qpdf_oh, kids: qpdf_oh) {
+        let q = s.q
+        let page = qpdf_oh_get_key(q, element, "/Pg")
+        for kid in children(s, of: element) {
+            if isElement(s, kid) { qpdf_oh_replace_key(q, kid, "/P", target) }
+            qpdf_oh_append_item(q, kids, reference(s, kid, page: page))
+        }
+        qpdf_oh_replace_key(q, element, "/K", qpdf_oh_new_array(q))
 
         let parent = qpdf_oh_get_key(q, element, "/P")
         let id = qpdf_oh_get_object_id(q, element)
@@ -108,7 +123,7 @@ struct StructureRepair {
         if qpdf_oh_is_array(q, siblings) != 0 {
             var i = qpdf_oh_get_array_n_items(q, siblings) - 1
             while i >= 0 {
-                if qpdf_oh_get_object_id(q, qpdf_oh_get_array_item(q, siblings, i)) == id { qpdf_oh_erase_item(q, siblings, i) }
+                if qpdf_oh_get_object_id(q, qpdf_oh_get_array_item(q, siblings, i)) == id { qpdf_oh_erase_item(q, siblings, i); break }
                 i -= 1
             }
         } else if qpdf_oh_get_object_id(q, siblings) == id {

@@ -36,11 +36,15 @@ public struct DocumentStyler {
     var pendingAnchors: [String] = []
     /// Each image file is read and checked once per document.
     let images: ImageProbeCache
+    /// The document's language (front matter, else the theme's), for hyphenation.
+    var language = "en-US"
 
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
         var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics,
                                     images: ImageProbeCache(policy: options.readPolicy))
+        let fm = document.frontMatter
+        styler.language = fm?.string("lang") ?? fm?.string("language") ?? theme.body.language
         let root = styler.rootContext
         var blocks = styler.styleBlocks(document.blocks, root)
         let wantsTOC = options.tableOfContents || document.frontMatter?.values["toc"] == .bool(true)
@@ -127,10 +131,16 @@ public struct DocumentStyler {
         }
         let p = theme.paragraph
         let text = builder.trimmedTrailingWhitespace()
-        return StyledParagraph(text: text, alignment: ctx.alignment, lineHeight: ctx.lineHeight,
-                               spaceBefore: .zero, spaceAfter: ctx.tight ? .zero : p.spaceAfter.resolve(em: ctx.size),
-                               firstLineIndent: indent ? p.firstLineIndent.resolve(em: ctx.size) : .zero,
-                               baseFont: ctx.font, baseSize: ctx.size, source: range, anchors: takeAnchors(builder, text))
+        var para = StyledParagraph(text: text, alignment: ctx.alignment, lineHeight: ctx.lineHeight,
+                                   spaceBefore: .zero, spaceAfter: ctx.tight ? .zero : p.spaceAfter.resolve(em: ctx.size),
+                                   firstLineIndent: indent ? p.firstLineIndent.resolve(em: ctx.size) : .zero,
+                                   baseFont: ctx.font, baseSize: ctx.size, source: range, anchors: takeAnchors(builder, text))
+        para.lineBreaking = p.lineBreaking
+        if p.hyphenate == .always || (p.hyphenate == .auto && ctx.alignment == .justify) {
+            para.hyphenation = Hyphenation(language: language.isEmpty ? "en-US" : language,
+                                           minLeft: p.hyphenMinLeft, minRight: p.hyphenMinRight)
+        }
+        return para
     }
 
     mutating func codeBlock(_ text: String, _ ctx: StyleContext, range: SourceRange) -> StyledBlock {
@@ -144,10 +154,12 @@ public struct DocumentStyler {
         b.append(code, layout, RunPaint(color: c.color.color))
         var mark = TextBuilder()
         mark.append(c.wrapMark, layout, RunPaint(color: c.wrapMarkColor.color))
-        let para = StyledParagraph(text: b.text, alignment: .left, lineHeight: c.lineHeight, spaceBefore: .zero, spaceAfter: .zero,
+        var para = StyledParagraph(text: b.text, alignment: .left, lineHeight: c.lineHeight, spaceBefore: .zero, spaceAfter: .zero,
                                    role: .code, wrapMark: c.wrapMark.isEmpty ? nil : mark.text, preservesWhitespace: true,
                                    baseFont: font, baseSize: size, source: range,
                                    anchors: takeAnchors(TextBuilder(), b.text))
+        // Code wraps only where a line is too long: each line as full as it goes.
+        para.lineBreaking = .simple
         let pad = c.padding.resolve(em: size)
         return .container(StyledContainer(kind: .codeBlock, children: [.paragraph(para)], padding: EdgeInsets(all: pad),
                                           background: c.background?.color, border: c.borderColor?.color,

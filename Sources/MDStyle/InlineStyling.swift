@@ -10,9 +10,9 @@ extension DocumentStyler {
         for inline in inlines {
             switch inline {
             case .text(let s):
-                b.append(Self.clean(s), state.layout, state.paint)
+                b.appendProse(Self.clean(s), state.layout, state.paint)
             case .softBreak:
-                b.append(" ", state.layout, state.paint)
+                b.appendProse(" ", state.layout, state.paint)
             case .lineBreak:
                 b.append("\n", state.layout, state.paint)
             case .code(let s):

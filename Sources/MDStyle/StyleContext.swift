@@ -91,6 +91,22 @@ struct TextBuilder {
         byteCount += n
     }
 
+    /// Appends running text with each run of spaces (tabs are spaces by now) collapsed
+    /// to one, also across the previous append, as browsers and TeX set prose. Code spans
+    /// and code blocks use `append` and keep theirs.
+    mutating func appendProse(_ s: String, _ layout: RunLayout, _ paint: RunPaint) {
+        guard s.utf8.contains(0x20) else { return append(s, layout, paint) }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var previous = text.string.utf8.last
+        for byte in s.utf8 {
+            if byte == 0x20, previous == 0x20 { continue }
+            out.append(byte)
+            previous = byte
+        }
+        append(String(decoding: out, as: UTF8.self), layout, paint)
+    }
+
     var isBlank: Bool { text.string.allSatisfy { $0.isWhitespace } }
 
     /// The text with trailing whitespace (spaces, newlines) removed from the end.

@@ -97,6 +97,10 @@ public struct StyledParagraph: Sendable {
     /// Named destinations inside the text (raw-HTML `<a id>` / `<a name>`), ascending by
     /// offset; every offset is within `0...text.string.utf8.count`.
     public var anchors: [TextAnchor]
+    /// How lines are chosen (the theme's `paragraph.lineBreaking`; code wraps first-fit).
+    public var lineBreaking: LineBreaking = .optimal
+    /// Where words may be hyphenated; nil: nowhere.
+    public var hyphenation: Hyphenation?
     public init(text: AttributedText, alignment: TextAlignment, lineHeight: Double, spaceBefore: Points,
                 spaceAfter: Points, firstLineIndent: Points = .zero, keepWithNext: Bool = false, role: BlockRole = .body,
                 wrapMark: AttributedText? = nil, preservesWhitespace: Bool = false, baseFont: FontSpec, baseSize: Points,
@@ -105,6 +109,17 @@ public struct StyledParagraph: Sendable {
         self.spaceAfter = spaceAfter; self.firstLineIndent = firstLineIndent; self.keepWithNext = keepWithNext
         self.role = role; self.wrapMark = wrapMark; self.preservesWhitespace = preservesWhitespace
         self.baseFont = baseFont; self.baseSize = baseSize; self.source = source; self.anchors = anchors
+    }
+}
+
+/// Hyphenation of a paragraph's words: the patterns' language and the fewest characters
+/// kept before and after a hyphen.
+public struct Hyphenation: Sendable, Hashable {
+    public var language: String
+    public var minLeft: Int
+    public var minRight: Int
+    public init(language: String, minLeft: Int, minRight: Int) {
+        self.language = language; self.minLeft = minLeft; self.minRight = minRight
     }
 }
 

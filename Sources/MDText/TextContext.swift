@@ -21,6 +21,8 @@ public final class TextContext {
     /// `hb_language_t` values are interned by HarfBuzz; looking them up by string is a
     /// lock and a list walk, so remember them per tag.
     var languages: [String: hb_language_t] = [:]
+    /// Hyphenation dictionaries by lowercased language tag; `.some(nil)`: none installed.
+    var hyphenators: [String: Hyphenator?] = [:]
 
     public init(diagnostics: DiagnosticSink) {
         self.diagnostics = diagnostics
@@ -141,11 +143,23 @@ public final class TextContext {
     /// Line-break opportunities by UAX #14 (ICU), ascending, after offset 0. The end of
     /// the text is always last and marked mandatory (a paragraph's last line must end
     /// there). An empty text has the single entry (0, mandatory).
+    /// The kind of a break at `offset`, from the character before it.
+    static func breakKind(_ utf8: UnsafeBufferPointer<UInt8>, before offset: Int) -> BreakOpportunity.Kind {
+        guard offset > 0 else { return .other }
+        let last = utf8[offset - 1]
+        if last == 0x20 || last == 0x09 { return .space }
+        if last == 0x2D { return .hyphen }                                            // -
+        if offset >= 2, utf8[offset - 2] == 0xC2, last == 0xAD { return .soft }        // U+00AD
+        if offset >= 3, utf8[offset - 3] == 0xE2, utf8[offset - 2] == 0x80,
+           (0x90...0x94).contains(last) { return .hyphen }                               // U+2010…U+2014
+        return .other
+    }
+
     func breakOpportunities(in utf8: UnsafeBufferPointer<UInt8>) -> [BreakOpportunity] {
         guard !utf8.isEmpty else { return [BreakOpportunity(offset: 0, mandatory: true)] }
         var breaks: [BreakOpportunity] = []
         lineBreaker.forEachBoundary(in: utf8) { offset, hard in
-            breaks.append(BreakOpportunity(offset: offset, mandatory: hard))
+            breaks.append(BreakOpportunity(offset: offset, mandatory: hard, kind: Self.breakKind(utf8, before: offset)))
         }
         if breaks.last?.offset == utf8.count {
             breaks[breaks.count - 1].mandatory = true

@@ -82,10 +82,25 @@ public struct ShapedGlyph: Hashable, Sendable {
 
 /// A place where a line may end: a new line may start at `offset` (UTF-8 bytes).
 public struct BreakOpportunity: Hashable, Sendable {
+    /// What a line that ends here ends with, which decides its cost and what is drawn.
+    public enum Kind: Sendable, Hashable {
+        /// After a space: the space is glue that stretches and shrinks, and vanishes at the break.
+        case space
+        /// After a hyphen or dash the text has: the line ends in it.
+        case hyphen
+        /// Inside a word (a soft hyphen U+00AD, or a hyphenation point): a hyphen is drawn
+        /// at the line's end only when the line ends here.
+        case soft
+        /// Anywhere else Unicode allows (between ideographs, after a slash…).
+        case other
+    }
     public var offset: Int
     /// A hard break (newline in the text): the line must end here.
     public var mandatory: Bool
-    public init(offset: Int, mandatory: Bool) { self.offset = offset; self.mandatory = mandatory }
+    public var kind: Kind
+    public init(offset: Int, mandatory: Bool, kind: Kind = .other) {
+        self.offset = offset; self.mandatory = mandatory; self.kind = kind
+    }
 }
 
 /// A paragraph shaped as a whole.

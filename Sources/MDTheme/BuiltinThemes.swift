@@ -208,7 +208,11 @@ enum BuiltinThemes {
     "spaceAfter": "0.75em",
     "firstLineIndent": "0pt",
     "indentFirst": false,
-    "lineHeight": null
+    "lineHeight": null,
+    "lineBreaking": "optimal",
+    "hyphenate": "auto",
+    "hyphenMinLeft": 2,
+    "hyphenMinRight": 3
   },
   "headings": {
     "fontFamily": ["Noto Sans", "DejaVu Sans", "sans-serif"],
@@ -453,7 +457,11 @@ enum BuiltinThemes {
         "spaceAfter": { "$ref": "#/$defs/length" },
         "firstLineIndent": { "$ref": "#/$defs/length" },
         "indentFirst": { "type": "boolean", "description": "Indent also paragraphs that follow a heading or another kind of block." },
-        "lineHeight": { "anyOf": [{ "$ref": "#/$defs/lineHeight" }, { "type": "null" }] }
+        "lineHeight": { "anyOf": [{ "$ref": "#/$defs/lineHeight" }, { "type": "null" }] },
+        "lineBreaking": { "type": "string", "enum": ["optimal", "simple"], "description": "optimal: lines chosen for the whole paragraph (TeX's total-fit algorithm), evening out spaces or the rag; simple: each line filled in turn (first-fit)." },
+        "hyphenate": { "enum": ["auto", true, false], "description": "Hyphenate running text: auto hyphenates justified paragraphs only. Never in headings, code, URLs, e-mail addresses, words with digits or all-capital words." },
+        "hyphenMinLeft": { "type": "integer", "minimum": 1, "maximum": 10, "description": "Fewest characters before a hyphen." },
+        "hyphenMinRight": { "type": "integer", "minimum": 1, "maximum": 10, "description": "Fewest characters after a hyphen." }
       }
     },
     "headings": {

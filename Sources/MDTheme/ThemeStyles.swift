@@ -22,6 +22,38 @@ public struct ParagraphStyle: Codable, Sendable, Hashable {
     public var indentFirst: Bool
     /// nil: the body's line height.
     public var lineHeight: Double?
+    /// How lines are chosen: `optimal` (total-fit, TeX's algorithm) or `simple` (first-fit).
+    public var lineBreaking: LineBreaking
+    /// Hyphenation of running text: `auto` (when justified), `true` or `false`.
+    public var hyphenate: Hyphenate
+    /// Fewest characters before and after a hyphen.
+    public var hyphenMinLeft: Int
+    public var hyphenMinRight: Int
+}
+
+public enum LineBreaking: String, Codable, Sendable, Hashable { case optimal, simple }
+
+/// `"auto"`, `true` or `false` in the theme.
+public enum Hyphenate: Codable, Sendable, Hashable {
+    case auto, always, never
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let b = try? c.decode(Bool.self) { self = b ? .always : .never; return }
+        guard try c.decode(String.self) == "auto" else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected \"auto\", true or false")
+        }
+        self = .auto
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .auto: try c.encode("auto")
+        case .always: try c.encode(true)
+        case .never: try c.encode(false)
+        }
+    }
 }
 
 public struct HeadingsStyle: Codable, Sendable, Hashable {

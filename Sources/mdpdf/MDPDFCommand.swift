@@ -68,6 +68,7 @@ struct MDPDFCommand: ParsableCommand {
           --debug-layout           draw line fragments, baselines and marker columns
           --no-tags                write an untagged PDF (no structure tree)
           --timings                print the time each stage took to standard error
+          --line-report FILE       write how each line was set (TSV), for typography checks
           --root DIR               the folder a document may read images and themes from
                                    (default: the Markdown file's folder)
           --allow-read DIR         one more folder a document may read from (repeatable)
@@ -125,6 +126,11 @@ struct Convert: ParsableCommand {
     @Flag(name: .customLong("no-tags"),
           help: "Write an untagged PDF: no structure tree (by default the PDF is tagged for screen readers and reflow).")
     var noTags = false
+
+    @Option(name: .customLong("line-report"),
+            help: ArgumentHelp("Write one row per typeset line (page, justified, adjustment ratio, widest space in em, hyphenated, overfull, text) as tab-separated values, for typography checks.",
+                               valueName: "FILE"))
+    var lineReport: String?
 
     @Flag(name: .customLong("timings"), help: "Print the time each stage took (parse, style, layout, render) to standard error.")
     var timings = false
@@ -219,6 +225,9 @@ struct Convert: ParsableCommand {
             }
             let result = try Converter.convert(input.bytes, options: options, diagnostics: sink)
             try OutputWriter.write(result.pdf, to: destination, cleanup: cleanup)
+            if let path = lineReport {
+                try LineReport.write(result.layout, to: path)
+            }
             if timings {
                 let parts = result.timings.map { t in
                     let ms = Double(t.duration.components.seconds) * 1000 + Double(t.duration.components.attoseconds) / 1e15

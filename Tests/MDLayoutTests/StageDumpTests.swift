@@ -47,7 +47,7 @@ import Testing
     @Test func flowDump() throws {
         let styled = try styled()
         let sink = DiagnosticSink()
-        let env = LayoutEnvironment(text: TextContext(diagnostics: sink), breaker: FirstFitBreaker(), diagnostics: sink, language: nil)
+        let env = LayoutEnvironment(text: TextContext(diagnostics: sink), diagnostics: sink, language: nil)
         let flow = FlowBuilder(env: env)
         flow.build(styled.blocks, x: styled.page.body.minX, width: styled.page.body.width)
         let dump = flow.dump()

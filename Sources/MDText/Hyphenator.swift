@@ -1,0 +1,76 @@
+import CHyphen
+import Foundation
+
+/// One libhyphen dictionary (TeX patterns, as Debian's `hyphen-*` packages ship them),
+/// loaded once per language and conversion.
+final class Hyphenator {
+    private let dict: UnsafeMutablePointer<HyphenDict>
+    /// Scratch for `hnj_hyphen_hyphenate3`: word length + 5 bytes, as the library asks.
+    private var hyphens: [CChar] = []
+
+    private init(_ dict: UnsafeMutablePointer<HyphenDict>) { self.dict = dict }
+    deinit { hnj_hyphen_free(dict) }
+
+    /// The dictionary for a BCP 47 tag (`en-US`, `de`, `fr-CA`): the exact region first,
+    /// then the bare language, then any region of it; nil when none is installed.
+    static func load(language: String, folder: String = "/usr/share/hyphen") -> Hyphenator? {
+        let parts = language.replacingOccurrences(of: "_", with: "-").split(separator: "-")
+        guard let lang = parts.first?.lowercased(), !lang.isEmpty else { return nil }
+        var candidates: [String] = []
+        if parts.count > 1 { candidates.append("hyph_\(lang)_\(parts.last!.uppercased()).dic") }
+        candidates.append("hyph_\(lang).dic")
+        let installed = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        candidates += installed.filter { $0.hasPrefix("hyph_\(lang)_") && $0.hasSuffix(".dic") }
+        for name in candidates where installed.contains(name) {
+            if let d = hnj_hyphen_load("\(folder)/\(name)") { return Hyphenator(d) }
+        }
+        return nil
+    }
+
+    /// UTF-8 offsets inside `word` (lowercase letters expected) after which a hyphen may
+    /// go, keeping at least `minLeft` characters before and `minRight` after.
+    func points(in word: String, minLeft: Int, minRight: Int) -> [Int] {
+        var bytes = Array(word.utf8)
+        guard !bytes.isEmpty else { return [] }
+        if hyphens.count < bytes.count + 5 { hyphens = [CChar](repeating: 0, count: bytes.count + 5) }
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var pos: UnsafeMutablePointer<Int32>?
+        var cut: UnsafeMutablePointer<Int32>?
+        let status = bytes.withUnsafeMutableBufferPointer { w in
+            hyphens.withUnsafeMutableBufferPointer { h in
+                w.withMemoryRebound(to: CChar.self) { wc in
+                    hnj_hyphen_hyphenate3(dict, wc.baseAddress, Int32(wc.count), h.baseAddress, nil, &rep, &pos, &cut,
+                                          Int32(minLeft), Int32(minRight), Int32(minLeft), Int32(minRight))
+                }
+            }
+        }
+        // Non-standard hyphenation (replacements) is not used; free what the library made.
+        if let rep {
+            for i in 0..<(bytes.count + 1) { free(rep[i]) }
+            free(rep)
+        }
+        free(pos)
+        free(cut)
+        guard status == 0 else { return [] }
+        // A UTF-8 dictionary reports positions per character (code point): map to bytes.
+        var out: [Int] = []
+        var offset = 0, index = 0
+        for scalar in word.unicodeScalars {
+            offset += String(scalar).utf8.count
+            if index < hyphens.count, hyphens[index] & 1 == 1, offset < bytes.count { out.append(offset) }
+            index += 1
+        }
+        return out
+    }
+}
+
+extension TextContext {
+    /// Hyphenation points (UTF-8 offsets inside `word`) for `language`, from the
+    /// installed patterns; nil when no dictionary for the language is installed.
+    public func hyphenationPoints(in word: String, language: String, minLeft: Int, minRight: Int) -> [Int]? {
+        let key = language.lowercased()
+        if hyphenators[key] == nil { hyphenators[key] = .some(Hyphenator.load(language: language)) }
+        guard let h = hyphenators[key]! else { return nil }
+        return h.points(in: word, minLeft: minLeft, minRight: minRight)
+    }
+}
