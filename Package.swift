@@ -2,14 +2,23 @@
 import PackageDescription
 
 /// Stages are modules with one-way imports:
-/// MDCore ← MDMarkdown ← MDStyle(+MDTheme) ← MDLayout(+MDText, MDPage) ← MDPDF(+MDRender) ← mdpdf.
+/// MDCore ← MDMarkdown ← MDStyle(+MDTheme, MDHighlight) ← MDLayout(+MDText, MDPage) ← MDPDF(+MDRender) ← mdpdf.
 /// Each C library sits behind one system-library target and is imported by exactly one stage.
+/// Header folders of KSyntaxHighlighting and Qt 5 (Debian's multiarch layout; pkg-config's
+/// Qt flags include -D options SwiftPM rejects, so the folders are listed here).
+let qtIncludeFlags: [String] = ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap { arch in
+    ["", "/QtCore", "/QtGui"].map { "-I/usr/include/\(arch)/qt5\($0)" }
+} + ["-I/usr/include/KF5/KSyntaxHighlighting"]
+
 let package = Package(
     name: "mdpdf",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "mdpdf", targets: ["mdpdf"]),
         .library(name: "MDPDF", targets: ["MDPDF"]),
+        /// KSyntaxHighlighting behind a C API, loaded by `MDHighlight` with dlopen on first
+        /// use (never linked into the binary, so documents without code never load Qt).
+        .library(name: "mdpdf-syntax", type: .dynamic, targets: ["CSyntaxShim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,17 +38,23 @@ let package = Package(
         /// ICU renames its symbols per version and clashes with Foundation's own ICU when
         /// imported into Swift; this small C target wraps the few calls we need.
         .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        /// KDE's KSyntaxHighlighting (C++/Qt) behind a plain C API; built only as the
+        /// `mdpdf-syntax` shared library, see its header.
+        .target(name: "CSyntaxShim", cxxSettings: [.unsafeFlags(["-std=c++17", "-fPIC"] + qtIncludeFlags)],
+                linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Gui"), .linkedLibrary("Qt5Core")]),
 
         // Stages.
         .target(name: "MDCore"),
         .target(name: "MDMarkdown", dependencies: ["MDCore", "CCmarkGFM", .product(name: "Yams", package: "Yams")]),
         .target(name: "MDTheme", dependencies: ["MDCore"]),
-        .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "CZlib"]),
+        /// Syntax highlighting: loads the `mdpdf-syntax` library with dlopen on first use.
+        .target(name: "MDHighlight", dependencies: []),
+        .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "CZlib"]),
         .target(name: "MDText", dependencies: ["MDCore", "MDPage", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim", "CHyphen"]),
         .target(name: "MDPage", dependencies: ["MDCore"]),
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage"]),
         .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "CCairo", "CQPDF"]),
-        .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
+        .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         .executableTarget(name: "mdpdf", dependencies: ["MDPDF", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         /// The whole-pipeline fuzz target: `make fuzz` builds it with libFuzzer; built
         /// normally it replays inputs (the CLI tests replay Tests/Fuzz/regressions).
@@ -50,10 +65,12 @@ let package = Package(
         .testTarget(name: "MDMarkdownTests", dependencies: ["MDMarkdown"]),
         .testTarget(name: "MDThemeTests", dependencies: ["MDTheme"]),
         .testTarget(name: "MDTextTests", dependencies: ["MDText"]),
+        .testTarget(name: "MDHighlightTests", dependencies: ["MDHighlight"]),
+        .testTarget(name: "MDStyleTests", dependencies: ["MDStyle", "MDMarkdown", "MDTheme", "MDHighlight"]),
         .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage"]),
         .testTarget(name: "MDPDFTests", dependencies: ["MDPDF"]),
-        .testTarget(name: "CLITests", dependencies: []),
+        .testTarget(name: "CLITests", dependencies: [], exclude: ["Scripts"]),
     ]
 )

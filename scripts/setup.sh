@@ -7,11 +7,15 @@ packages=(
   # build: the C libraries behind the pipeline
   pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libharfbuzz-dev libfreetype-dev
   libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev zlib1g-dev
+  # build: syntax highlighting (KDE's KSyntaxHighlighting, Qt 5), built into its own
+  # shared library that mdpdf loads only when a code block names a language
+  libkf5syntaxhighlighting-dev
   # run: the default themes' fonts and script fallbacks, hyphenation patterns
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 hyphen-en-us hyphen-de hyphen-fr
-  # test and benchmark: read PDFs back
-  poppler-utils qpdf python3
+  # test and benchmark: read PDFs back (PyMuPDF reports span colors and fonts;
+  # cmark-gfm lists a document's code blocks for the tests to find in the PDF)
+  poppler-utils qpdf python3 python3-fitz cmark-gfm
 )
 
 missing=()

@@ -185,7 +185,7 @@ final class FlowBuilder {
             if let link = item.markerLink {
                 // The marker column beside the first line is clickable (a footnote's way back).
                 let area = Rect(x: x, y: .zero, width: markerRight - x, height: boxes[target].fragments.first?.rect.height ?? baseline)
-                boxes[target].items.append(.link(rect: area, target: LineBuilder.target(link),
+                boxes[target].items.append(.link(rect: area, target: link,
                                                  structure: env.structure.add(.link, under: label ?? itemNode)))
             }
         }
@@ -246,7 +246,7 @@ final class FlowBuilder {
                                                                           pixelWidth: i.pixelWidth, pixelHeight: i.pixelHeight),
                                                     rect: rect, structure: figure))]
         if let link = i.link {
-            items.append(.link(rect: rect, target: LineBuilder.target(link), structure: env.structure.add(.link, under: figure)))
+            items.append(.link(rect: rect, target: link, structure: env.structure.add(.link, under: figure)))
         }
         let frag = LineFragment(rect: Rect(x: x, y: .zero, width: width, height: h), usedRect: rect, baseline: h,
                                 range: 0..<0, text: "[image \(i.path.split(separator: "/").last ?? "")]", source: i.source)

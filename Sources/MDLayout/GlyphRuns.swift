@@ -170,7 +170,7 @@ extension LineBuilder {
                 structure.links.append((seg.x0, seg.x1, node!))
             }
             links.append(.link(rect: Rect(x: seg.x0, y: top, width: seg.x1 - seg.x0, height: bottom - top),
-                               target: Self.target(target), structure: node))
+                               target: target, structure: node))
         }
     }
 
@@ -188,40 +188,6 @@ extension LineBuilder {
             bottom = max(bottom, baseline + m.descender.at(s) - r.layout.baselineShift)
         }
         return (max(top, .zero), min(bottom, height))
-    }
-
-    /// `#anchor` is an internal destination; a destination without a scheme (`docs/a.md`,
-    /// `../b.pdf`, `/abs/c.txt`) is a file, relative to the PDF, percent-decoded and
-    /// without its `?query` and `#fragment`; anything with a scheme (`https:`, `mailto:`,
-    /// `tel:`…) or starting with `//` stays a URI, as written.
-    static func target(_ link: String) -> LinkTarget {
-        if link.hasPrefix("#") {
-            let name = String(link.dropFirst())
-            return .internalDestination(name.removingPercentEncodingIfNeeded())
-        }
-        if let path = link.relativeFilePath { return .file(path) }
-        return .uri(link)
-    }
-}
-
-extension String {
-    /// The file path of a link destination without a URI scheme; nil for URIs.
-    /// A one-letter "scheme" is a Windows drive letter, so a path.
-    var relativeFilePath: String? {
-        guard !isEmpty, !hasPrefix("//") else { return nil }
-        let utf8 = Array(self.utf8)
-        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 1 {
-            let head = utf8[..<colon]
-            func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
-            let isScheme = isAlpha(head[head.startIndex]) && head.allSatisfy {
-                isAlpha($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
-                    || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-            }
-            if isScheme { return nil }
-        }
-        let end = utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
-        let path = String(decoding: utf8[..<end], as: UTF8.self).removingPercentEncodingIfNeeded()
-        return path.isEmpty ? nil : path
     }
 }
 

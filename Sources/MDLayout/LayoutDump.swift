@@ -25,7 +25,7 @@ extension LayoutResult {
             switch item {
             case .glyphs(let r):
                 let o = r.glyphs.first?.position ?? .zero
-                out += indent + "glyphs \(r.font) \(r.size) \(r.color) at \(o) \"\(r.text)\"\n"
+                out += indent + "glyphs \(r.font) \(r.size) \(r.color) at \(o) \"\(r.text)\"\(r.outlined ? " outlined" : "")\n"
             case .shape(let s):
                 out += indent + "shape \(s.geometry.dumpDescription)\(s.fill.map { " fill \($0)" } ?? "")\(s.stroke.map { " stroke \($0.width) \($0.color)" } ?? "")\n"
             case .image(let i):

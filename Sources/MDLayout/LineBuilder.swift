@@ -15,11 +15,12 @@ struct LineBuilder {
         var p = p
         p.fitObjects(within: width)
         let para = p.paragraph
+        let code = CodeDecorations(p, width: width, env: env)
         let breaker: LineBreaker = para.lineBreaking == .optimal ? KnuthPlassBreaker() : FirstFitBreaker()
         let broken = breaker.breakLines(p) { start in
             var w = width
             if start.index == 0 { w -= para.firstLineIndent }
-            if p.isContinuation(start.offset) { w -= p.wrapMarkWidth }
+            w -= code.inset(at: start.offset)
             return max(w, para.baseSize)
         }
         var boxes: [FlowBox] = []
@@ -28,19 +29,14 @@ struct LineBuilder {
             let r = b.range
             let lastOfParagraph = i == broken.count - 1
             let endsHard = r.upperBound > 0 && r.upperBound <= p.length && p.bytes[r.upperBound - 1] == 0x0A
-            var indent = i == 0 ? para.firstLineIndent : .zero
-            var markItems: [PageItem] = []
-            let continuation = p.isContinuation(r.lowerBound)
-            if continuation { indent += p.wrapMarkWidth }
+            let indent = (i == 0 ? para.firstLineIndent : .zero) + code.inset(at: r.lowerBound)
             var line = makeLine(p, r, x: x + indent, width: width - indent,
                                 justify: para.alignment == .justify && !lastOfParagraph && !endsHard,
                                 hyphenated: b.hyphenated, structure: structure)
             line.fragment.setting.ratio = b.ratio
             let anchors = anchorsOnLine(para, line: r, isLast: lastOfParagraph, glyphs: line.displayed, originX: line.usedX)
             line.displayed = []
-            if continuation, let mark = p.wrapMark {
-                markItems = mark.items(self, originX: x, baseline: line.baseline)
-            }
+            let markItems = code.items(self, at: r.lowerBound, x: x, baseline: line.baseline)
             var box = FlowBox(height: line.height, items: markItems + line.items, fragments: [line.fragment],
                               breakBefore: .allowed, firstBaseline: line.baseline)
             box.inkAbove = line.inkAbove
@@ -166,7 +162,7 @@ struct LineBuilder {
         var lineStructure = LineStructure(node: structure)
         let decorationItems = decorations(para.text, displayed, originX: startX, baseline: baseline, height: ascent + descent,
                                           structure: &lineStructure)
-        var items = decorationItems + glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: vis.upperBound,
+        var items = decorationItems + glyphItems(p.bytes, para.text, glyphs: displayed[...], textEnd: p.textEnd(ofLine: vis),
                                                  originX: startX, baseline: baseline, structure: lineStructure)
         var usedWidth = Points(displayed.reduce(0) { $0 + $1.advance.value })
         if let hyphen {

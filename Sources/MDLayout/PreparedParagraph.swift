@@ -19,7 +19,8 @@ struct PreparedParagraph: BreakableText {
     /// Whether any run carries an inline object.
     let hasObjects: Bool
     let env: LayoutEnvironment
-    /// The wrap mark for continuation lines of code, shaped, and its width with its gap.
+    /// The wrap mark for continuation lines of code, shaped, and its width with its gap
+    /// (placed by `CodeDecorations`).
     let wrapMark: ShortText?
     let wrapMarkWidth: Points
 
@@ -113,23 +114,27 @@ struct PreparedParagraph: BreakableText {
 
     @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A }
 
-    /// The drawn part of a line: leading spaces dropped (unless whitespace is kept),
-    /// trailing spaces and the hard-break character always dropped.
+    /// The drawn part of a line: the hard-break character is never drawn; code
+    /// (whitespace kept) draws every other character, so its text layer has every space
+    /// of the source; other text drops leading and trailing spaces.
     func visibleRange(_ start: Int, _ end: Int) -> Range<Int> {
         var s = start, e = end
-        while e > s, isSpace(bytes[e - 1]) { e -= 1 }
         if paragraph.preservesWhitespace {
-            // Code keeps its indentation, but a wrapped line does not start with the space it broke at.
-            if s > 0, bytes[s - 1] != 0x0A { while s < e, bytes[s] == 0x20 { s += 1 } }
+            if e > s, bytes[e - 1] == 0x0A { e -= 1 }
         } else {
+            while e > s, isSpace(bytes[e - 1]) { e -= 1 }
             while s < e, isSpace(bytes[s]) { s += 1 }
         }
         return s..<max(s, e)
     }
 
+    /// The width of the line's text; trailing spaces hang past the line's end (code draws
+    /// them, but they never make a line wrap).
     func width(from start: Int, to end: Int) -> Points {
         let v = visibleRange(start, end)
-        return Points(prefix[glyphIndex(at: v.upperBound)] - prefix[glyphIndex(at: v.lowerBound)])
+        var e = v.upperBound
+        while e > v.lowerBound, bytes[e - 1] == 0x20 { e -= 1 }
+        return Points(prefix[glyphIndex(at: e)] - prefix[glyphIndex(at: v.lowerBound)])
     }
 
     /// Narrowest width that avoids cutting words (the widest piece between breaks) and
@@ -148,8 +153,4 @@ struct PreparedParagraph: BreakableText {
         return (minW, max(maxW, minW))
     }
 
-    /// Whether a line starting at `offset` continues a wrapped line of code.
-    func isContinuation(_ offset: Int) -> Bool {
-        wrapMark != nil && offset > 0 && bytes[offset - 1] != 0x0A
-    }
 }

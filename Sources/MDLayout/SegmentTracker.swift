@@ -9,7 +9,7 @@ struct Segment {
         case highlight(Color)
         case underline(TextDecoration)
         case strike(TextDecoration)
-        case link(String)
+        case link(LinkTarget)
     }
     var kind: Kind
     var x0: Points

@@ -1,5 +1,6 @@
 import Foundation
 import MDCore
+import MDHighlight
 import MDLayout
 import MDMarkdown
 import MDPage
@@ -37,6 +38,9 @@ public struct ConversionOptions: Sendable {
     /// files a theme extends, font files); nil: only files under `baseDirectory`. The
     /// folder of a `theme` file chosen here is always added: the caller chose that theme.
     public var readPolicy: ReadPolicy?
+    /// Highlights code blocks; share one between conversions so that its library is
+    /// loaded (on first use) only once.
+    public var highlighter = SyntaxHighlighter()
     /// Write a tagged PDF (structure tree in reading order, for screen readers and
     /// reflow); `--no-tags` turns it off.
     public var tagged = true
@@ -91,7 +95,8 @@ public enum Converter {
                                                                   timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]) }
         let styled = DocumentStyler.style(document, theme: theme,
                                           options: StyleOptions(baseDirectory: options.baseDirectory, date: date,
-                                                                tableOfContents: options.tableOfContents, readPolicy: policy),
+                                                                tableOfContents: options.tableOfContents,
+                                                                highlighter: options.highlighter, readPolicy: policy),
                                           diagnostics: sink)
         lap("style")
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,

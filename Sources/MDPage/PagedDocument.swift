@@ -65,10 +65,15 @@ public struct GlyphRun: Sendable {
     public var backward: Bool
     /// The structure element the text belongs to; nil: an artifact (header, footer).
     public var structure: StructureID?
+    /// Draw the glyphs as filled outlines (paths), not as text: they are seen but not in
+    /// the text layer, so copying or extracting text skips them (code line numbers, the
+    /// wrap mark of a continued code line). `text` and `clusters` still describe them.
+    public var outlined: Bool
     public init(font: FontFile, size: Points, color: Color, glyphs: [PlacedGlyph], text: String,
-                clusters: [TextCluster], backward: Bool = false, structure: StructureID? = nil) {
+                clusters: [TextCluster], backward: Bool = false, structure: StructureID? = nil, outlined: Bool = false) {
         self.font = font; self.size = size; self.color = color; self.glyphs = glyphs
         self.text = text; self.clusters = clusters; self.backward = backward; self.structure = structure
+        self.outlined = outlined
     }
 }
 
@@ -140,15 +145,6 @@ public struct ImageSource: Hashable, Sendable {
     }
 }
 
-public enum LinkTarget: Hashable, Sendable {
-    /// A URI with a scheme (http, https, mailto, …), as written.
-    case uri(String)
-    /// A named destination in this document.
-    case internalDestination(String)
-    /// A local file, as a path relative to the PDF's folder (or absolute), `/`-separated
-    /// and percent-decoded: viewers open it relative to where the PDF is.
-    case file(String)
-}
 
 public struct OutlineEntry: Hashable, Sendable {
     public var title: String

@@ -7,6 +7,7 @@ extension CairoCanvas {
     /// plus the UTF-8 text and cluster map, so the PDF's text layer (ToUnicode and
     /// ActualText) gives back exactly the source text, ligatures and complex scripts
     /// included. (`cairo_show_glyphs` would guess text from the glyphs: "oﬃce".)
+    /// An `outlined` run is filled as glyph paths instead, outside the text layer.
     func drawGlyphs(_ run: GlyphRun) throws(ConversionError) {
         guard !run.glyphs.isEmpty else { return }
         try validateClusters(of: run)
@@ -17,6 +18,13 @@ extension CairoCanvas {
         glyphBuffer.removeAll(keepingCapacity: true)
         for glyph in run.glyphs {
             glyphBuffer.append(cairo_glyph_t(index: UInt(glyph.id), x: glyph.position.x.value, y: glyph.position.y.value))
+        }
+        if run.outlined {
+            // Paths, not text: nothing of this run enters the PDF's text layer.
+            cairo_new_path(cr)
+            cairo_glyph_path(cr, glyphBuffer, Int32(glyphBuffer.count))
+            cairo_fill(cr)
+            return
         }
         clusterBuffer.removeAll(keepingCapacity: true)
         for cluster in run.clusters {

@@ -29,6 +29,7 @@ final class RecordingCanvas: Canvas {
         let origin = run.glyphs.first.map { "\($0.position)" } ?? "-"
         var line = "glyphs \(run.font) \(run.size) \(run.color) \(origin) \(quoted(run.text)) \(run.glyphs.count) glyphs"
         if run.backward { line += " backward" }
+        if run.outlined { line += " outlined" }
         lines.append(line)
     }
 

@@ -30,6 +30,8 @@ struct StructureWalk {
         }
         var open: [StructureID] = []
         func enter(_ node: StructureID) {
+            // Runs of one line and lines of one paragraph follow each other: nothing to do.
+            if open.last == node { return }
             let path = tree.path(to: node)
             var common = 0
             while common < open.count, common < path.count, open[common] == path[common] { common += 1 }

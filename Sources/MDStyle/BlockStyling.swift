@@ -52,7 +52,7 @@ extension DocumentStyler {
             let link = link.flatMap { clickable($0, at: at) }
             blocks.append(.image(StyledImage(path: info.path, format: info.format, pixelWidth: info.width,
                                              pixelHeight: info.height, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
-                                             link: link, alt: alt, source: range)))
+                                             link: link.map(LinkTarget.init(destination:)), alt: alt, source: range)))
         }
         return blocks
     }
@@ -162,10 +162,10 @@ extension DocumentStyler {
         ctx.tight = true
         var b = TextBuilder()
         var paint = RunPaint(color: theme.link.color?.color ?? theme.list.markerColor.color)
-        paint.link = "#fnref-\(note.number)"
+        paint.link = .internalDestination("fnref-\(note.number)")
         b.append("\(note.number).", RunLayout(font: ctx.font, size: ctx.size), paint)
         let item = StyledListItem(marker: .text(b.text), children: styleBlocks(note.blocks, ctx),
-                                  anchor: "fn-\(note.number)", markerLink: "#fnref-\(note.number)")
+                                  anchor: "fn-\(note.number)", markerLink: .internalDestination("fnref-\(note.number)"))
         return .list(StyledList(items: [item], indent: theme.list.indent.resolve(em: ctx.size),
                                 markerGap: theme.list.markerGap.resolve(em: ctx.size), itemSpacing: ctx.size * 0.3,
                                 spaceAfter: ctx.size * 0.3))

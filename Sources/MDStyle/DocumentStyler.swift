@@ -1,5 +1,6 @@
 import Foundation
 import MDCore
+import MDHighlight
 import MDMarkdown
 import MDTheme
 
@@ -13,11 +14,16 @@ public struct StyleOptions: Sendable {
     /// Insert a table of contents after the title (`--toc`); the front matter's
     /// `toc: true` and a `[[_TOC_]]` or `<!-- toc -->` line ask for one too.
     public var tableOfContents: Bool
+    /// Highlights code blocks that name a language; it loads its library on first use,
+    /// so one instance can serve many conversions.
+    public var highlighter: SyntaxHighlighter
     /// Which image files the document may show (`ReadPolicy`); by default those under
     /// `baseDirectory`.
     public var readPolicy: ReadPolicy
-    public init(baseDirectory: String, date: String? = nil, tableOfContents: Bool = false, readPolicy: ReadPolicy? = nil) {
+    public init(baseDirectory: String, date: String? = nil, tableOfContents: Bool = false,
+                highlighter: SyntaxHighlighter = SyntaxHighlighter(), readPolicy: ReadPolicy? = nil) {
         self.baseDirectory = baseDirectory; self.date = date; self.tableOfContents = tableOfContents
+        self.highlighter = highlighter
         self.readPolicy = readPolicy ?? ReadPolicy(folders: [baseDirectory])
     }
 }
@@ -102,10 +108,11 @@ public struct DocumentStyler {
             return paragraph(inlines, ctx, range: block.range, indent: indent).map { [.paragraph($0)] } ?? []
         case .heading(let level, let inlines):
             return heading(level, inlines, ctx, range: block.range)
-        case .codeBlock(_, let text):
-            return [codeBlock(text, ctx, range: block.range)]
+        case .codeBlock(let info, let text):
+            return [codeBlock(text, info: CodeBlockInfo(info), ctx, range: block.range)]
         case .htmlBlock(let html):
             if TableOfContentsMarker.matches(html) { return [.tocPlaceholder] }
+            if let pre = HTMLPre(html) { return preBlock(pre, ctx, range: block.range) }
             pendingAnchors += HTMLAnchors.names(in: html)
             if !HTMLAnchors.isOnlyAnchors(html) { warnHTML(at: block.range.start) }
             let visible = HTMLText.visibleText(html).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -141,43 +148,6 @@ public struct DocumentStyler {
                                            minLeft: p.hyphenMinLeft, minRight: p.hyphenMinRight)
         }
         return para
-    }
-
-    mutating func codeBlock(_ text: String, _ ctx: StyleContext, range: SourceRange) -> StyledBlock {
-        let c = theme.codeBlock
-        let size = c.fontSize.resolve(em: ctx.size)
-        let font = FontSpec(families: c.fontFamily, features: Self.features(c.features))
-        var code = text.hasSuffix("\n") ? String(text.dropLast()) : text
-        code = Self.expandTabs(code)
-        let layout = RunLayout(font: font, size: size)
-        var b = TextBuilder()
-        b.append(code, layout, RunPaint(color: c.color.color))
-        var mark = TextBuilder()
-        mark.append(c.wrapMark, layout, RunPaint(color: c.wrapMarkColor.color))
-        var para = StyledParagraph(text: b.text, alignment: .left, lineHeight: c.lineHeight, spaceBefore: .zero, spaceAfter: .zero,
-                                   role: .code, wrapMark: c.wrapMark.isEmpty ? nil : mark.text, preservesWhitespace: true,
-                                   baseFont: font, baseSize: size, source: range,
-                                   anchors: takeAnchors(TextBuilder(), b.text))
-        // Code wraps only where a line is too long: each line as full as it goes.
-        para.lineBreaking = .simple
-        let pad = c.padding.resolve(em: size)
-        return .container(StyledContainer(kind: .codeBlock, children: [.paragraph(para)], padding: EdgeInsets(all: pad),
-                                          background: c.background?.color, border: c.borderColor?.color,
-                                          borderWidth: c.borderWidth.resolve(em: size), cornerRadius: c.cornerRadius.resolve(em: size),
-                                          spaceAfter: ctx.tight ? Points(0.3 * ctx.size.value) : c.spaceAfter.resolve(em: ctx.size),
-                                          openAtPageBreaks: c.splitEdges == .open))
-    }
-
-    /// Tabs to spaces at 4-column stops (code keeps its alignment).
-    static func expandTabs(_ s: String) -> String {
-        guard s.contains("\t") else { return s }
-        var out = "", col = 0
-        for ch in s {
-            if ch == "\t" { let n = 4 - col % 4; out += String(repeating: " ", count: n); col += n }
-            else if ch == "\n" { out.append(ch); col = 0 }
-            else { out.append(ch); col += 1 }
-        }
-        return out
     }
 
     mutating func blockQuote(_ children: [Block], _ ctx: StyleContext) -> StyledBlock {

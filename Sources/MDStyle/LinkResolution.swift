@@ -19,11 +19,10 @@ enum LinkResolution {
         var folded: [String: String] = [:]
         for name in names.sorted() where folded[name.lowercased()] == nil { folded[name.lowercased()] = name }
 
-        func check(_ link: String?, at location: SourceLocation?) -> String? {
-            guard let link, link.hasPrefix("#") else { return link }
-            let name = String(link.dropFirst()).removingPercentEncodingIfNeeded()
+        func check(_ link: LinkTarget?, at location: SourceLocation?) -> LinkTarget? {
+            guard let link, case .internalDestination(let name) = link else { return link }
             if names.contains(name) { return link }
-            if let match = folded[name.lowercased()] { return "#" + match }
+            if let match = folded[name.lowercased()] { return .internalDestination(match) }
             diagnostics.warnOnce(key: "anchor:\(name)", "link to '#\(name)' matches no heading or anchor; it is not clickable",
                                  at: location,
                                  hint: "anchors follow GitHub's rules: lowercase, spaces become hyphens, punctuation is dropped")
@@ -41,7 +40,7 @@ enum LinkResolution {
     /// (given where it comes from: the link's own source location, or its block's).
     struct Visitor {
         var anchor: (String) -> Void = { _ in }
-        var link: ((String?, SourceLocation?) -> String?)?
+        var link: ((LinkTarget?, SourceLocation?) -> LinkTarget?)?
 
         mutating func visit(_ blocks: inout [StyledBlock]) {
             for i in blocks.indices { visit(&blocks[i]) }

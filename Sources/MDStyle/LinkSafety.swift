@@ -28,18 +28,19 @@ enum LinkSafety {
     }
 
     static func verdict(_ destination: String, launchFiles: Bool) -> Verdict {
-        if destination.hasPrefix("#") { return .allowed }
-        guard let scheme = scheme(of: destination) else {
-            if destination.prefix(while: { $0 != "?" && $0 != "#" }).isEmpty {
-                return .refused(reason: "has no destination", hint: nil)
-            }
-            if destination.hasPrefix("//") {
-                return .refused(reason: "has no scheme (write https://…)", hint: nil)
-            }
-            if launchFiles || isPDF(destination) { return .allowed }
+        switch LinkTarget(destination: destination) {
+        case .internalDestination: return .allowed
+        case .file(let path):
+            if launchFiles || path.lowercased().hasSuffix(".pdf") { return .allowed }
             return .refused(reason: "to a local file other than a PDF is not clickable: a PDF viewer would open it with "
                                 + "the system's program for it, and run it if it is a script or a program",
                             hint: "set link.launchFiles to true in the theme if the PDF's readers trust these files")
+        case .uri:
+            break
+        }
+        guard let scheme = destination.uriScheme else {
+            if destination.hasPrefix("//") { return .refused(reason: "has no scheme (write https://…)", hint: nil) }
+            return .refused(reason: "has no destination", hint: nil)
         }
         if allowedSchemes.contains(scheme) { return .allowed }
         if scheme == "file" {
@@ -50,27 +51,6 @@ enum LinkSafety {
         return .refused(reason: "uses the scheme '\(scheme):', which mdpdf does not make clickable "
                             + "(it makes \(allowedSchemes.sorted().joined(separator: ", ")) clickable)", hint: nil)
     }
-
-    /// The lowercased URI scheme, or nil when the destination is a path. A one-letter
-    /// "scheme" is a Windows drive letter (`C:\…`), so a path, as RFC 3986 allows no
-    /// scheme to start with anything but a letter.
-    static func scheme(of destination: String) -> String? {
-        guard let colon = destination.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-        let head = destination.utf8[..<colon]
-        guard head.count > 1, let first = head.first, isLetter(first),
-              head.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
-        else { return nil }
-        return String(decoding: head, as: UTF8.self).lowercased()
-    }
-
-    /// Whether a path destination names a PDF (before any `?query` or `#fragment`).
-    private static func isPDF(_ destination: String) -> Bool {
-        let end = destination.firstIndex { $0 == "?" || $0 == "#" } ?? destination.endIndex
-        return destination[..<end].lowercased().hasSuffix(".pdf")
-    }
-
-    private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
-    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }
 
 extension DocumentStyler {

@@ -85,8 +85,12 @@ public struct StyledParagraph: Sendable {
     /// Avoid a page break between this block and the next (headings).
     public var keepWithNext: Bool
     public var role: BlockRole
-    /// For code: drawn at the start of each continuation line of a wrapped line.
+    /// For code: drawn at the start of each continuation line of a wrapped line, as
+    /// glyph outlines (never in the text layer), after the indentation of the line it
+    /// continues.
     public var wrapMark: AttributedText?
+    /// For code: numbers in a gutter beside each source line; nil for none.
+    public var lineNumbers: LineNumbering?
     /// Keep whitespace at line starts (code); otherwise it is dropped at a wrap.
     public var preservesWhitespace: Bool
     /// The font and size of the paragraph's own text: the strut every line has even
@@ -103,12 +107,28 @@ public struct StyledParagraph: Sendable {
     public var hyphenation: Hyphenation?
     public init(text: AttributedText, alignment: TextAlignment, lineHeight: Double, spaceBefore: Points,
                 spaceAfter: Points, firstLineIndent: Points = .zero, keepWithNext: Bool = false, role: BlockRole = .body,
-                wrapMark: AttributedText? = nil, preservesWhitespace: Bool = false, baseFont: FontSpec, baseSize: Points,
+                wrapMark: AttributedText? = nil, lineNumbers: LineNumbering? = nil, preservesWhitespace: Bool = false,
+                baseFont: FontSpec, baseSize: Points,
                 source: SourceRange, anchors: [TextAnchor] = []) {
         self.text = text; self.alignment = alignment; self.lineHeight = lineHeight; self.spaceBefore = spaceBefore
         self.spaceAfter = spaceAfter; self.firstLineIndent = firstLineIndent; self.keepWithNext = keepWithNext
-        self.role = role; self.wrapMark = wrapMark; self.preservesWhitespace = preservesWhitespace
+        self.role = role; self.wrapMark = wrapMark; self.lineNumbers = lineNumbers; self.preservesWhitespace = preservesWhitespace
         self.baseFont = baseFont; self.baseSize = baseSize; self.source = source; self.anchors = anchors
+    }
+}
+
+/// Line numbers of a code block: one per source line (a wrapped line gets one), right-
+/// aligned in a gutter as wide as the widest number, drawn as glyph outlines so copied
+/// code does not contain them.
+public struct LineNumbering: Sendable, Hashable {
+    /// The number of the first line.
+    public var first: Int
+    public var layout: RunLayout
+    public var color: Color
+    /// From the numbers' right edge to the code.
+    public var gap: Points
+    public init(first: Int, layout: RunLayout, color: Color, gap: Points) {
+        self.first = first; self.layout = layout; self.color = color; self.gap = gap
     }
 }
 
@@ -167,8 +187,8 @@ public struct RunPaint: Hashable, Sendable {
     public var highlight: Color?
     public var underline: TextDecoration?
     public var strike: TextDecoration?
-    /// A link target: an absolute URI, a relative file path, or `#anchor`.
-    public var link: String?
+    /// Where the run links to.
+    public var link: LinkTarget?
     /// Where the link that `link` comes from starts in the source, so a warning about
     /// its destination (an anchor that does not exist) names the link's own line and
     /// column. nil for links the style stage makes itself (footnote references).
@@ -177,7 +197,7 @@ public struct RunPaint: Hashable, Sendable {
     /// marks the spot as the note's way back (`fnref-n`).
     public var footnoteReference: Int?
     public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero, highlight: Color? = nil,
-                underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: String? = nil,
+                underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: LinkTarget? = nil,
                 linkSource: SourceLocation? = nil, footnoteReference: Int? = nil) {
         self.color = color; self.background = background; self.backgroundPadding = backgroundPadding
         self.highlight = highlight; self.underline = underline; self.strike = strike; self.link = link
@@ -250,8 +270,8 @@ public struct StyledListItem: Sendable {
     /// A named destination at the item's first line (footnotes).
     public var anchor: String?
     /// Makes the marker a link (a footnote's number links back to its reference).
-    public var markerLink: String?
-    public init(marker: ListMarker, children: [StyledBlock], anchor: String? = nil, markerLink: String? = nil) {
+    public var markerLink: LinkTarget?
+    public init(marker: ListMarker, children: [StyledBlock], anchor: String? = nil, markerLink: LinkTarget? = nil) {
         self.marker = marker; self.children = children; self.anchor = anchor; self.markerLink = markerLink
     }
 }
@@ -300,11 +320,11 @@ public struct StyledImage: Sendable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var spaceAfter: Points
-    public var link: String?
+    public var link: LinkTarget?
     /// The image's description (its Markdown alt text), for the tagged PDF's /Alt.
     public var alt: String
     public var source: SourceRange
-    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: String?,
+    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: LinkTarget?,
                 alt: String = "", source: SourceRange) {
         self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
         self.spaceAfter = spaceAfter; self.link = link; self.alt = alt; self.source = source

@@ -43,7 +43,7 @@ extension StyledDocument {
                 }
             case .image(let i):
                 line(depth, "image \(i.path.split(separator: "/").last ?? "") \(i.pixelWidth)x\(i.pixelHeight) alt \"\(i.alt)\""
-                     + (i.link.map { " link \($0)" } ?? ""))
+                     + (i.link.map { " link \($0.dumpText)" } ?? ""))
             case .rule(let r):
                 line(depth, "rule \(r.style.dumpName) \(r.thickness) \(r.color)")
             case .tableOfContents(let t):
@@ -80,9 +80,20 @@ extension StyledRun {
         if let h = paint.highlight { s += " mark \(h)" }
         if let u = paint.underline { s += " underline \(u.style.rawValue)" }
         if let k = paint.strike { s += " strike \(k.style.rawValue)" }
-        if let l = paint.link { s += " link \(l)" }
+        if let l = paint.link { s += " link \(l.dumpText)" }
         if let n = paint.footnoteReference { s += " note \(n)" }
         return s
+    }
+}
+
+extension LinkTarget {
+    /// As an author writes it: `#name`, the URI, or the file path.
+    var dumpText: String {
+        switch self {
+        case .internalDestination(let name): return "#" + name
+        case .uri(let uri): return uri
+        case .file(let path): return "file:" + path
+        }
     }
 }
 

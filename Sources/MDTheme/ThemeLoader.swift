@@ -46,12 +46,14 @@ public enum ThemeLoader {
     /// Decodes theme JSON text (merged over the default theme) into a complete theme.
     public static func resolve(text: String, name: String) throws(ConversionError) -> Theme {
         let layer = try fileLayer(text: text, name: name, directory: directory(of: name), chain: [name], policy: .anyFolder)
-        return try decode(defaultJSON().merged(with: layer))
+        return try decode(HighlightPalettes.resolve(defaultJSON().merged(with: layer)))
     }
 
     /// The theme as one JSON object with every default filled in, `extends` followed and
     /// removed: what `mdpdf theme show` prints. Color references (`"$accent"`) are kept,
-    /// so that editing the palette of a printed theme still recolors it.
+    /// so that editing the palette of a printed theme still recolors it. The code
+    /// highlighting palette is printed resolved: `codeBlock.highlight.tokens` lists every
+    /// token kind (delete it to switch to another palette).
     public static func resolvedJSON(_ source: ThemeSource, overrides: [ThemeLayer] = [],
                                     policy: ReadPolicy = .anyFolder) throws(ConversionError) -> JSONNode {
         var json = defaultJSON()
@@ -63,7 +65,7 @@ public enum ThemeLoader {
             do throws(ThemeIssue) { try validator.validate(o.values) } catch { throw error.conversionError }
             json = json.merged(with: try absoluteFontPaths(o.values, directory: o.baseDirectory, policy: policy))
         }
-        return json
+        return HighlightPalettes.resolve(json)
     }
 
     /// The built-in default theme, parsed (it is checked by the tests, so it cannot fail).

@@ -193,11 +193,37 @@ public struct CodeBlockStyle: Codable, Sendable, Hashable {
     public var cornerRadius: Length
     public var padding: Length
     public var spaceAfter: Length
-    /// Drawn at the start of a continuation line when a long code line wraps.
+    /// Drawn at the start of a continuation line when a long code line wraps (as glyph
+    /// outlines, outside the text layer, so copied code never contains it).
     public var wrapMark: String
     public var wrapMarkColor: ThemeColor
     public var features: FontFeatures
     public var splitEdges: SplitEdges
+    /// Columns between tab stops (1…16).
+    public var tabWidth: Int
+    /// Number every block's lines (a block can also ask in its info string).
+    public var lineNumbers: Bool
+    public var lineNumberColor: ThemeColor
+    public var highlight: CodeHighlightStyle
+}
+
+/// Syntax highlighting of code blocks. `tokens` is complete once loaded: the loader fills
+/// every kind from `palette` under what the theme layers set (`HighlightPalettes`).
+public struct CodeHighlightStyle: Codable, Sendable, Hashable {
+    /// A built-in palette name (`github`, `solarized`, `high-contrast`, `monochrome`,
+    /// `none`); `none` turns highlighting off.
+    public var palette: String
+    /// The language of blocks that name none; nil prints them plain.
+    public var defaultLanguage: String?
+    /// Token styles by kind (`keyword`, `string`, … `prompt`).
+    public var tokens: [String: TokenStyle]
+}
+
+/// How one kind of token is printed. A nil color is the code block's own.
+public struct TokenStyle: Codable, Sendable, Hashable {
+    public var color: ThemeColor?
+    public var fontWeight: Int
+    public var italic: Bool
 }
 
 public struct BlockQuoteStyle: Codable, Sendable, Hashable {

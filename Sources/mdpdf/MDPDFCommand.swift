@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MDCore
+import MDHighlight
 import MDPDF
 import MDTheme
 
@@ -194,15 +195,16 @@ struct Convert: ParsableCommand {
     func run() throws {
         let signals = InterruptCleanup()
         var status = ExitStatus.success
+        let highlighter = SyntaxHighlighter()
         for file in files {
-            let s = convert(file, cleanup: signals)
+            let s = convert(file, cleanup: signals, highlighter: highlighter)
             if status == .success { status = s }
         }
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
     /// Converts one input; prints its diagnostics; returns its exit status.
-    func convert(_ file: String, cleanup: InterruptCleanup) -> ExitStatus {
+    func convert(_ file: String, cleanup: InterruptCleanup, highlighter: SyntaxHighlighter) -> ExitStatus {
         let display = file == "-" ? "<stdin>" : file
         let destination = outputPath(for: file)
         let sink = DiagnosticSink()
@@ -216,6 +218,7 @@ struct Convert: ParsableCommand {
                                             sourceName: display)
             options.debugLayout = debugLayout
             options.tableOfContents = tableOfContents
+            options.highlighter = highlighter
             options.tagged = !noTags
             options.readPolicy = readPolicy(for: file)
             if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {

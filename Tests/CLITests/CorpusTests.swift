@@ -54,7 +54,23 @@ struct CorpusTests {
             // The normalization reaches 100% on the whole corpus, so any miss is news.
             let complete = report.missing.isEmpty
             #expect(complete, "\(doc): \(report.summary)")
+
+            try Self.checkCode(doc, markdown: markdown, pdf: pdf)
         }
+    }
+
+    /// Copied code is the source: no wrap mark anywhere in the text, and every line of
+    /// every fenced code block back, in order (wrapped lines joined), as PyMuPDF reads it.
+    static func checkCode(_ doc: String, markdown: String, pdf: URL) throws {
+        let text = try tool("pdftotext", [pdf.path, "-"]).stdoutText
+        #expect(!text.contains("↪") || markdown.contains("↪"), "\(doc): the wrap mark is in the extracted text")
+        let source = try SourceCode.lines(in: markdown)
+        guard !source.isEmpty else { return }
+        let printed = CodeBlockTests.codeLines(try PyMuPDF.lines(pdf)).map(\.text)
+        let skipped = source.filter(SourceCode.unreadable).count
+        #expect(skipped * 50 <= source.count, "\(doc): \(skipped) of \(source.count) code lines cannot be checked")
+        let missing = SourceCode.missing(source, in: printed)
+        #expect(missing.isEmpty, "\(doc): \(missing.count) of \(source.count) code lines not found in the PDF, e.g. \(missing.prefix(3))")
     }
 
     /// No word box outside the default theme's page body (A4, margins 22/20/24/20 mm),

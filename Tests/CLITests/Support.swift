@@ -176,7 +176,17 @@ func parseBBox(_ xhtml: String) -> (pages: [PDFPage], words: [PDFWord]) {
         let rest = line[r.upperBound...]
         return Double(rest[..<(rest.firstIndex(of: "\"") ?? rest.endIndex)]) ?? .nan
     }
-    for line in xhtml.split(separator: "\n") {
+    // A word's text may hold a newline (code carries its blank lines as ActualText),
+    // so a `<word>` element can span lines: rejoin them first.
+    var elements: [Substring] = []
+    for line in xhtml.split(separator: "\n", omittingEmptySubsequences: false) {
+        if let last = elements.last, last.drop(while: { $0 == " " }).hasPrefix("<word "), !last.hasSuffix("</word>") {
+            elements[elements.count - 1] = Substring(String(last) + "\n" + line)
+        } else {
+            elements.append(line)
+        }
+    }
+    for line in elements {
         let t = line.drop(while: { $0 == " " })
         if t.hasPrefix("<page ") {
             pages.append(PDFPage(width: attr(t, "width"), height: attr(t, "height")))

@@ -59,6 +59,24 @@ import Testing
         #expect(a == b)
     }
 
+    /// `theme show` prints the highlighting palette resolved into `codeBlock.highlight.tokens`;
+    /// a shown theme with highlighted code still gives the same PDF.
+    @Test func themeShowPrintsTheResolvedPalette() throws {
+        let dir = try scratch()
+        let shown = try mdpdf("theme", "show", "compact", "--set", "codeBlock.highlight.tokens.comment.color=#123456")
+        #expect(shown.status == 0)
+        let text = String(decoding: shown.stdout, as: UTF8.self)
+        #expect(text.contains("\"palette\": \"high-contrast\""))
+        #expect(text.contains("\"keyword\": { \"color\": \"#7a0019\", \"fontWeight\": 700, \"italic\": false }"), "\(text)")
+        #expect(text.contains("\"comment\": { \"color\": \"#123456\", \"fontWeight\": 400, \"italic\": true }"), "\(text)")
+        try shown.stdout.write(to: URL(fileURLWithPath: dir + "/t.json"))
+        try "```rust\nfn main() { /* c */ }\n```\n".write(toFile: dir + "/x.md", atomically: true, encoding: .utf8)
+        #expect(try mdpdf("x.md", "-o", "a.pdf", "--theme", "compact", "--set", "codeBlock.highlight.tokens.comment.color=#123456", in: dir).status == 0)
+        #expect(try mdpdf("x.md", "-o", "b.pdf", "--theme", "t.json", in: dir).status == 0)
+        let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/a.pdf")), b = try Data(contentsOf: URL(fileURLWithPath: dir + "/b.pdf"))
+        #expect(a == b)
+    }
+
     @Test func aTypoNamesTheFileLineAndKey() throws {
         let dir = try scratch()
         try "{\n  \"version\": 1,\n  \"body\": {\n    \"fontsize\": \"12pt\"\n  }\n}\n".write(toFile: dir + "/mytheme.json", atomically: true, encoding: .utf8)

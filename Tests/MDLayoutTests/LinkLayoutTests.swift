@@ -36,14 +36,14 @@ import Testing
     }
 
     @Test func targetsByScheme() {
-        #expect(LineBuilder.target("docs/setup.md") == .file("docs/setup.md"))
-        #expect(LineBuilder.target("../b%20c.pdf#page=2") == .file("../b c.pdf"))
-        #expect(LineBuilder.target("/abs/x.txt?v=1") == .file("/abs/x.txt"))
-        #expect(LineBuilder.target("https://a.org/x%20y") == .uri("https://a.org/x%20y"))
-        #expect(LineBuilder.target("mailto:a@b.org") == .uri("mailto:a@b.org"))
-        #expect(LineBuilder.target("tel:+123") == .uri("tel:+123"))
-        #expect(LineBuilder.target("//host/x") == .uri("//host/x"))
-        #expect(LineBuilder.target("#Sec%20one") == .internalDestination("Sec one"))
+        #expect(LinkTarget(destination: "docs/setup.md") == .file("docs/setup.md"))
+        #expect(LinkTarget(destination: "../b%20c.pdf#page=2") == .file("../b c.pdf"))
+        #expect(LinkTarget(destination: "/abs/x.txt?v=1") == .file("/abs/x.txt"))
+        #expect(LinkTarget(destination: "https://a.org/x%20y") == .uri("https://a.org/x%20y"))
+        #expect(LinkTarget(destination: "mailto:a@b.org") == .uri("mailto:a@b.org"))
+        #expect(LinkTarget(destination: "tel:+123") == .uri("tel:+123"))
+        #expect(LinkTarget(destination: "//host/x") == .uri("//host/x"))
+        #expect(LinkTarget(destination: "#Sec%20one") == .internalDestination("Sec one"))
     }
 
     @Test func danglingAnchorWarningNamesTheLinkNotTheParagraph() throws {

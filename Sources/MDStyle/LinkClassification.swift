@@ -1,0 +1,43 @@
+import MDCore
+
+extension LinkTarget {
+    /// The target of a destination as written: `#anchor` is an internal destination
+    /// (percent-decoded); a destination without a scheme (`docs/a.md`, `../b.pdf`,
+    /// `/abs/c.txt`) is a file, relative to the PDF, percent-decoded and without its
+    /// `?query` and `#fragment`; anything with a scheme (`https:`, `mailto:`, `tel:`…) or
+    /// starting with `//` stays a URI, as written.
+    public init(destination link: String) {
+        if link.hasPrefix("#") {
+            self = .internalDestination(String(link.dropFirst()).removingPercentEncodingIfNeeded())
+        } else if let path = link.relativeFilePath {
+            self = .file(path)
+        } else {
+            self = .uri(link)
+        }
+    }
+}
+
+extension String {
+    /// The URI scheme of a link destination, lowercased (`https`, `mailto`); nil for a
+    /// path. A one-letter "scheme" is a Windows drive letter, so a path.
+    public var uriScheme: String? {
+        let utf8 = Array(self.utf8)
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 1 else { return nil }
+        let head = utf8[..<colon]
+        func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        let isScheme = isAlpha(head[head.startIndex]) && head.allSatisfy {
+            isAlpha($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
+        return isScheme ? String(decoding: head, as: UTF8.self).lowercased() : nil
+    }
+
+    /// The file path of a link destination without a URI scheme; nil for URIs.
+    public var relativeFilePath: String? {
+        guard !isEmpty, !hasPrefix("//"), uriScheme == nil else { return nil }
+        let utf8 = Array(self.utf8)
+        let end = utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+        let path = String(decoding: utf8[..<end], as: UTF8.self).removingPercentEncodingIfNeeded()
+        return path.isEmpty ? nil : path
+    }
+}

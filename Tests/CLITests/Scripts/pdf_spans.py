@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Prints the text lines of a PDF with their spans, as JSON, using PyMuPDF.
+
+Test-time helper for Tests/CLITests (CodeBlockTests): poppler reports no colors or
+fonts per word, PyMuPDF does. Output: a list of lines in content order, each
+{"page": n, "x": x0, "y": baseline, "spans": [{"text", "color" ("#rrggbb"), "font",
+"size", "bold", "italic"}]}. Exit status 3 when PyMuPDF is not installed (Debian:
+python3-fitz, installed by scripts/setup.sh).
+"""
+import json
+import sys
+
+try:
+    import fitz  # PyMuPDF (Debian's python3-fitz, or pip's pymupdf)
+except ImportError:
+    sys.stderr.write("PyMuPDF is not installed: run scripts/setup.sh (Debian package python3-fitz)\n")
+    sys.exit(3)
+
+
+def main(path):
+    out = []
+    doc = fitz.open(path)
+    for number, page in enumerate(doc):
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                spans = []
+                for s in line["spans"]:
+                    flags = s["flags"]
+                    spans.append({
+                        "text": s["text"],
+                        "color": "#%06x" % s["color"],
+                        "font": s["font"],
+                        "size": round(s["size"], 2),
+                        "bold": bool(flags & 16) or "Bold" in s["font"],
+                        "italic": bool(flags & 2) or "Oblique" in s["font"] or "Italic" in s["font"],
+                    })
+                if not spans:
+                    continue
+                out.append({"page": number + 1, "x": round(line["bbox"][0], 2),
+                            "y": round(line["spans"][0]["origin"][1], 2), "spans": spans})
+    json.dump(out, sys.stdout, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
