@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        /// zlib, to check that a PNG's image data inflates before layout relies on it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         /// ICU renames its symbols per version and clashes with Foundation's own ICU when
         /// imported into Swift; this small C target wraps the few calls we need.
         .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
@@ -49,7 +51,7 @@ let package = Package(
         .target(name: "MDHighlight", dependencies: []),
         /// TeX formulas → math lists (no fonts): read by styling, set by MDMathLayout.
         .target(name: "MDMath", dependencies: ["MDCore"]),
-        .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDMath"]),
+        .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "CZlib", "MDMath"]),
         .target(name: "MDText", dependencies: ["MDCore", "MDPage", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim", "CHyphen"]),
         .target(name: "MDPage", dependencies: ["MDCore"]),
         /// Math lists → boxes of glyphs and rules, with the math font's OpenType MATH table.
@@ -58,6 +60,9 @@ let package = Package(
         .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "CCairo", "CQPDF"]),
         .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         .executableTarget(name: "mdpdf", dependencies: ["MDPDF", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        /// The whole-pipeline fuzz target: `make fuzz` builds it with libFuzzer; built
+        /// normally it replays inputs (the CLI tests replay Tests/Fuzz/regressions).
+        .executableTarget(name: "mdpdf-fuzz", dependencies: ["MDPDF", "MDCore"]),
 
         // Tests, one target per module.
         .testTarget(name: "MDCoreTests", dependencies: ["MDCore"]),

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   # build: the C libraries behind the pipeline
   pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libharfbuzz-dev libfreetype-dev
-  libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev
+  libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev zlib1g-dev
   # build: syntax highlighting (KDE's KSyntaxHighlighting, Qt 5), built into its own
   # shared library that mdpdf loads only when a code block names a language
   libkf5syntaxhighlighting-dev

@@ -9,6 +9,10 @@ public enum ConversionError: Error, Sendable, Equatable, CustomStringConvertible
     case renderFailed(reason: String)
     /// The output could not be written.
     case unwritableOutput(path: String, reason: String)
+    /// A file was not read because the safety limits forbid it: outside the folders a
+    /// document may read (`ReadPolicy`), not a regular file, or over the size limit.
+    /// `location` is where the file is named (a front matter line, a theme value), when known.
+    case refused(path: String, location: SourceLocation?, reason: String)
 
     public var description: String {
         switch self {
@@ -18,6 +22,9 @@ public enum ConversionError: Error, Sendable, Equatable, CustomStringConvertible
             return "\(path)\(at): error: \(reason)"
         case let .renderFailed(reason): return "error: conversion failed: \(reason)"
         case let .unwritableOutput(path, reason): return "\(path): error: cannot write output: \(reason)"
+        case let .refused(path, loc, reason):
+            let at = loc.map { ":\($0.line):\($0.column)" } ?? ""
+            return "\(path)\(at): error: \(reason)"
         }
     }
 }

@@ -34,6 +34,10 @@ public struct ConversionOptions: Sendable {
     public var debugLayout: Bool
     /// Insert a table of contents after the title (`--toc`).
     public var tableOfContents = false
+    /// Which files the document may make mdpdf read (images, a front matter theme, the
+    /// files a theme extends, font files); nil: only files under `baseDirectory`. The
+    /// folder of a `theme` file chosen here is always added: the caller chose that theme.
+    public var readPolicy: ReadPolicy?
     /// Highlights code blocks; share one between conversions so that its library is
     /// loaded (on first use) only once.
     public var highlighter = SyntaxHighlighter()
@@ -44,6 +48,15 @@ public struct ConversionOptions: Sendable {
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
         self.date = date; self.sourceName = sourceName; self.debugLayout = debugLayout
+    }
+}
+
+extension ConversionOptions {
+    /// `readPolicy`, or the default (the base folder only), with the chosen theme file's folder.
+    var effectiveReadPolicy: ReadPolicy {
+        var policy = readPolicy ?? ReadPolicy(folders: [baseDirectory])
+        if case .file(let path) = theme { policy.allow(ThemeLoader.directory(of: path)) }
+        return policy
     }
 }
 
@@ -73,8 +86,9 @@ public enum Converter {
         }
         let source = try InputDecoder.decode(input, diagnostics: sink)
         var document = MarkdownParser.parse(source, diagnostics: sink)
+        let policy = options.effectiveReadPolicy
         lap("parse")
-        let theme = try ThemeSelection.theme(for: document, source: source, options: options)
+        let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy, diagnostics: sink)
         if !theme.math.dollars {
             // The theme (or the front matter's overrides) turns dollar math off: read the
             // dollars as text (the first parse's warnings are already in the sink).
@@ -87,7 +101,7 @@ public enum Converter {
         let styled = DocumentStyler.style(document, theme: theme,
                                           options: StyleOptions(baseDirectory: options.baseDirectory, date: date,
                                                                 tableOfContents: options.tableOfContents,
-                                                                highlighter: options.highlighter),
+                                                                highlighter: options.highlighter, readPolicy: policy),
                                           diagnostics: sink)
         lap("style")
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
@@ -98,7 +112,7 @@ public enum Converter {
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creationDate = options.date
         layout.document.metadata.modificationDate = options.date
-        let pdf = try PDFRenderer.render(layout.document)
+        let pdf = try PDFRenderer.render(layout.document, readPolicy: policy)
         lap("render")
         return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count,
                                 layout: layout, timings: timings)

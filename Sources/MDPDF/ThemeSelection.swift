@@ -10,7 +10,10 @@ enum ThemeSelection {
     /// The front matter key whose map sets theme values (dotted keys or nested maps).
     static let overridesKey = "theme-overrides"
 
-    static func theme(for document: MarkdownDocument, source: String, options: ConversionOptions) throws(ConversionError) -> Theme {
+    /// `policy` says which theme, `extends` and font files may be read; a theme file the
+    /// front matter names outside it is refused at the `theme:` line.
+    static func theme(for document: MarkdownDocument, source: String, options: ConversionOptions,
+                      policy: ReadPolicy, diagnostics: DiagnosticSink) throws(ConversionError) -> Theme {
         let fm = document.frontMatter
         let lines = FrontMatterLines(source: source, frontMatter: fm)
         var chosen = options.theme ?? .builtin("default")
@@ -25,8 +28,22 @@ enum ThemeSelection {
             } else {
                 chosen = relative
             }
+            if case .file(let p) = chosen, case .failure(let refusal) = policy.check(p) {
+                // The loader reads the theme it starts from like a file the user named
+                // (see `ThemeLoader.load`), so the document's choice is checked here.
+                let at = lines.location(of: ["theme"])
+                switch refusal {
+                case .outside:
+                    let hint = refusal.hint.map { "; \($0)" } ?? ""
+                    throw .refused(path: options.sourceName, location: at, reason: "the front matter's theme file '\(name)' \(refusal)\(hint)")
+                case .notAFile:
+                    throw .invalidTheme(path: options.sourceName, location: at, reason: "the front matter's theme file '\(name)' \(refusal)")
+                case .missing, .tooLarge, .unreadable: break  // the loader says so, naming the file
+                }
+            }
         }
         var layers: [ThemeLayer] = []
+        var userLayers: [ThemeLayer] = []  // the command line's, without the front matter's
         if let value = fm?.values[overridesKey] {
             guard case .map(let map) = value else {
                 throw .invalidTheme(path: options.sourceName, location: lines.location(of: [overridesKey]),
@@ -41,14 +58,38 @@ enum ThemeSelection {
             layers.append(ThemeLayer(values: node, baseDirectory: options.baseDirectory))
         }
         for assignment in options.settings {
-            layers.append(ThemeLayer(values: try ThemeLoader.setting(assignment: assignment),
-                                     baseDirectory: FileManager.default.currentDirectoryPath))
+            userLayers.append(ThemeLayer(values: try ThemeLoader.setting(assignment: assignment),
+                                         baseDirectory: FileManager.default.currentDirectoryPath))
         }
         if let size = options.pageSize {
-            layers.append(ThemeLayer(values: ThemeLoader.setting(path: "page.size", value: JSONNode(.string(size), origin: ValueOrigin(file: "--page-size"))),
-                                     baseDirectory: "."))
+            userLayers.append(ThemeLayer(values: ThemeLoader.setting(path: "page.size", value: JSONNode(.string(size), origin: ValueOrigin(file: "--page-size"))),
+                                         baseDirectory: "."))
         }
-        return try ThemeLoader.load(chosen, overrides: layers)
+        let json = try ThemeLoader.resolvedJSON(chosen, overrides: layers + userLayers, policy: policy)
+        var theme = try ThemeLoader.decode(json)
+        if theme.link.launchFiles, let origin = json["link"]?["launchFiles"]?.origin,
+           isFromDocument(origin, options: options) {
+            // What the user's own theme and settings say, without the document's.
+            theme.link.launchFiles = try ThemeLoader.load(options.theme ?? .builtin("default"), overrides: userLayers,
+                                                          policy: policy).link.launchFiles
+            if !theme.link.launchFiles {
+                diagnostics.add(Diagnostic(
+                    .warning, "'link.launchFiles' is ignored: a document cannot make its links launch files", at: origin.location,
+                    file: origin.file == options.sourceName ? nil : origin.file,
+                    hint: "the user converting it can, with --set link.launchFiles=true or in a --theme file"))
+            }
+        }
+        return theme
+    }
+
+    /// Whether a theme value was written by the document: in its front matter, or in a
+    /// theme file its front matter chose (the built-in themes, `--theme` and `--set`
+    /// are the user's). Values that let the PDF do more than show text — only
+    /// `link.launchFiles` so far — are taken from the user alone.
+    private static func isFromDocument(_ origin: ValueOrigin, options: ConversionOptions) -> Bool {
+        if origin.file == options.sourceName { return true }
+        let isUsers = ThemeLoader.builtinNames.contains(origin.file) || origin.file == "default" || origin.file.hasPrefix("--")
+        return options.theme == nil && !isUsers
     }
 
     /// A front matter value as theme JSON; nested keys get the line they are written on.

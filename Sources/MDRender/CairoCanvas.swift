@@ -12,7 +12,7 @@ final class CairoCanvas: Canvas {
     let pdf: CairoPDFSurface
     var cr: OpaquePointer { pdf.context }
     let fonts: FontFaceCache
-    let images = ImageCache()
+    let images: ImageCache
     /// The real target (`.uri` or `.file`) of each external link, in order; cairo gets
     /// placeholder URIs (see `TagAttributes`) and `PDFPostProcessor` writes the real
     /// actions over them.
@@ -30,7 +30,8 @@ final class CairoCanvas: Canvas {
     var pageIsBlank = true
     private var pageHasTags = false
 
-    init() throws(ConversionError) {
+    init(readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) {
+        images = ImageCache(policy: readPolicy)
         pdf = try CairoPDFSurface()
         fonts = try FontFaceCache()
     }

@@ -17,23 +17,48 @@ final class CairoImageSurface {
 
 /// Image surfaces for one document, one per file path: cairo's PDF surface writes each
 /// surface once, so an image painted twice is embedded once.
+///
+/// Files are read once, through the read policy (a regular file of bounded size, never
+/// a FIFO), and decoded from memory: cairo never opens a path itself. The style stage
+/// checked each image; a file whose pixel size no longer matches (changed during the
+/// conversion) is an error rather than a surprise, and a PNG is never decoded past the
+/// size it was checked at.
 final class ImageCache {
     private var surfaces: [String: CairoImageSurface] = [:]
+    private let policy: ReadPolicy
+
+    init(policy: ReadPolicy) { self.policy = policy }
 
     func surface(for source: ImageSource) throws(ConversionError) -> CairoImageSurface {
         if let cached = surfaces[source.path] { return cached }
+        let bytes: [UInt8]
+        switch policy.read(source.path) {
+        case .success(let b): bytes = b
+        case .failure(let refusal): throw .renderFailed(reason: "image \(source.path) \(refusal)")
+        }
         let surface = switch source.format {
-        case .png: try Self.loadPNG(source)
-        case .jpeg: try Self.loadJPEG(source)
+        case .png: try Self.decodePNG(bytes, source)
+        case .jpeg: try Self.carryJPEG(bytes, source)
         }
         surfaces[source.path] = surface
         return surface
     }
 
-    private static func loadPNG(_ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
-        guard let handle = cairo_image_surface_create_from_png(source.path) else {
-            throw .renderFailed(reason: "cannot read image \(source.path)")
+    /// Decodes PNG bytes with cairo's reader (libpng), fed from memory.
+    private static func decodePNG(_ bytes: [UInt8], _ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
+        // The size in the header must be the one layout used, before anything is inflated.
+        guard bytes.count >= 24, be32(bytes, 16) == source.pixelWidth, be32(bytes, 20) == source.pixelHeight else {
+            throw .renderFailed(reason: "image \(source.path) changed while converting")
         }
+        let reader = MemoryReader(bytes)
+        let handle = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream({ closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+                let reader = Unmanaged<MemoryReader>.fromOpaque(closure).takeUnretainedValue()
+                return reader.read(into: data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+            }, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        guard let handle else { throw .renderFailed(reason: "cannot read image \(source.path)") }
         // Own it first, so the error path below destroys it.
         let surface = CairoImageSurface(handle, width: Int(cairo_image_surface_get_width(handle)),
                                         height: Int(cairo_image_surface_get_height(handle)))
@@ -47,11 +72,9 @@ final class ImageCache {
     /// cairo 1.16 cannot decode JPEG, but its PDF surface embeds JPEG data as it is
     /// (DCTDecode) when an image surface of the right pixel size carries it as MIME
     /// data. The surface's own pixels are never used for PDF output.
-    private static func loadJPEG(_ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
-        guard let data = FileManager.default.contents(atPath: source.path), !data.isEmpty else {
-            throw .renderFailed(reason: "cannot read JPEG image \(source.path)")
-        }
-        guard source.pixelWidth > 0, source.pixelHeight > 0,
+    private static func carryJPEG(_ bytes: [UInt8], _ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
+        guard !bytes.isEmpty, source.pixelWidth > 0, source.pixelHeight > 0,
+              source.pixelWidth <= Int(Int32.max), source.pixelHeight <= Int(Int32.max),
               let handle = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(source.pixelWidth), Int32(source.pixelHeight))
         else { throw .renderFailed(reason: "bad JPEG image size for \(source.path)") }
         let surface = CairoImageSurface(handle, width: source.pixelWidth, height: source.pixelHeight)
@@ -61,14 +84,33 @@ final class ImageCache {
         }
         // cairo keeps the pointer, not a copy: hand it malloc'd memory and `free` as the
         // destroy callback, which cairo calls when the surface (or the mime data) goes.
-        guard let copy = malloc(data.count) else { throw .renderFailed(reason: "out of memory reading \(source.path)") }
-        data.copyBytes(to: copy.assumingMemoryBound(to: UInt8.self), count: data.count)
+        guard let copy = malloc(bytes.count) else { throw .renderFailed(reason: "out of memory reading \(source.path)") }
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         let mimeStatus = cairo_surface_set_mime_data(handle, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self),
-                                                     UInt(data.count), free, copy)
+                                                     UInt(bytes.count), free, copy)
         guard mimeStatus == CAIRO_STATUS_SUCCESS else {
             free(copy)
             throw .renderFailed(reason: "JPEG image \(source.path): \(CairoPDFSurface.describe(mimeStatus))")
         }
         return surface
+    }
+
+    private static func be32(_ b: [UInt8], _ i: Int) -> Int {
+        Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+    }
+}
+
+/// Hands out a byte array in the pieces cairo's PNG reader asks for.
+private final class MemoryReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Copies exactly `count` bytes; false at the end of the data (libpng then fails cleanly).
+    func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+        guard count <= bytes.count - offset else { return false }
+        bytes.withUnsafeBufferPointer { destination.update(from: $0.baseAddress! + offset, count: count) }
+        offset += count
+        return true
     }
 }

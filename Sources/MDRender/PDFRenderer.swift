@@ -6,9 +6,10 @@ import MDPage
 /// Stateless: every call builds its own FreeType library, caches and surfaces, so
 /// conversions may run in parallel.
 public enum PDFRenderer {
-    /// The PDF for `document`. The same document gives byte-identical output.
-    public static func render(_ document: PagedDocument) throws(ConversionError) -> [UInt8] {
-        let (bytes, links, elements) = try drawWithCairo(document)
+    /// The PDF for `document`. The same document gives byte-identical output. Image
+    /// files are read again here, under `readPolicy` (the style stage checked them).
+    public static func render(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> [UInt8] {
+        let (bytes, links, elements) = try drawWithCairo(document, readPolicy: readPolicy)
         var post = PDFPostProcessor(metadata: document.metadata, externalLinks: links)
         post.structure = document.structure.map { StructureRepair(tree: $0, elements: elements) }
         return try post.process(bytes)
@@ -17,9 +18,9 @@ public enum PDFRenderer {
     /// cairo's own PDF, before the qpdf pass (its xref is broken when links are present),
     /// the targets its link placeholders stand for, and the node of each structure
     /// element in the order cairo made them.
-    static func drawWithCairo(_ document: PagedDocument) throws(ConversionError)
+    static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError)
         -> (bytes: [UInt8], links: [LinkTarget], elements: [StructureID]) {
-        let canvas = try CairoCanvas()
+        let canvas = try CairoCanvas(readPolicy: readPolicy)
         try DocumentWalk.draw(document, on: canvas)
         return (try canvas.finish(), canvas.externalLinks, canvas.structureElements)
     }

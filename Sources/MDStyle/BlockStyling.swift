@@ -23,8 +23,8 @@ extension DocumentStyler {
                                 hint: "mdpdf never accesses the network; download the image and link it by a relative path")
             return
         }
-        if case .failure(let f) = ImageProbe.probe(path: resolve(source)) {
-            diagnostics.warning("image '\(source)' \(f); its alt text is printed", at: at)
+        if case .failure(let f) = images.probe(resolve(source)) {
+            diagnostics.warning("image '\(source)' \(f); its alt text is printed", at: at, hint: f.hint)
         }
     }
 
@@ -33,13 +33,13 @@ extension DocumentStyler {
     /// side by side as inline images, like a row of badges) or an image that cannot be
     /// shown.
     mutating func standaloneImages(_ inlines: [Inline], _ range: SourceRange) -> [StyledBlock]? {
-        var found: [(String, String?, String)] = []
+        var found: [(String, String?, String, SourceLocation)] = []  // (image, link, alt text, where the link or image starts)
         for inline in inlines {
             switch inline {
-            case .image(let src, _, let alt, _): found.append((src, nil, PlainText.of(alt)))
-            case .link(let dest, _, let children, _):
+            case .image(let src, _, let alt, let at): found.append((src, nil, PlainText.of(alt), at))
+            case .link(let dest, _, let children, let linkAt):
                 guard children.count == 1, case .image(let src, _, let alt, _) = children[0] else { return nil }
-                found.append((src, dest, PlainText.of(alt)))
+                found.append((src, dest, PlainText.of(alt), linkAt))
             case .softBreak, .lineBreak: continue
             case .text(let s) where s.allSatisfy({ $0.isWhitespace }): continue
             default: return nil
@@ -47,9 +47,10 @@ extension DocumentStyler {
         }
         guard found.count == 1 else { return nil }
         var blocks: [StyledBlock] = []
-        for (src, link, alt) in found {
-            guard !Self.isRemote(src), case .success(let info) = ImageProbe.probe(path: resolve(src)) else { return nil }
-            blocks.append(.image(StyledImage(path: resolve(src), format: info.format, pixelWidth: info.width,
+        for (src, link, alt, at) in found {
+            guard !Self.isRemote(src), case .success(let info) = images.probe(resolve(src)) else { return nil }
+            let link = link.flatMap { clickable($0, at: at) }
+            blocks.append(.image(StyledImage(path: info.path, format: info.format, pixelWidth: info.width,
                                              pixelHeight: info.height, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
                                              link: link.map(LinkTarget.init(destination:)), alt: alt, source: range)))
         }

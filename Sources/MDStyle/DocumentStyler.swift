@@ -17,10 +17,14 @@ public struct StyleOptions: Sendable {
     /// Highlights code blocks that name a language; it loads its library on first use,
     /// so one instance can serve many conversions.
     public var highlighter: SyntaxHighlighter
+    /// Which image files the document may show (`ReadPolicy`); by default those under
+    /// `baseDirectory`.
+    public var readPolicy: ReadPolicy
     public init(baseDirectory: String, date: String? = nil, tableOfContents: Bool = false,
-                highlighter: SyntaxHighlighter = SyntaxHighlighter()) {
+                highlighter: SyntaxHighlighter = SyntaxHighlighter(), readPolicy: ReadPolicy? = nil) {
         self.baseDirectory = baseDirectory; self.date = date; self.tableOfContents = tableOfContents
         self.highlighter = highlighter
+        self.readPolicy = readPolicy ?? ReadPolicy(folders: [baseDirectory])
     }
 }
 
@@ -36,6 +40,8 @@ public struct DocumentStyler {
     /// Anchors from raw HTML with no text of their own to sit in (an HTML block, a
     /// paragraph of only `<a id>`): they go to the start of the next paragraph styled.
     var pendingAnchors: [String] = []
+    /// Each image file is read and checked once per document.
+    let images: ImageProbeCache
     /// The document's language (front matter, else the theme's), for hyphenation.
     var language = "en-US"
     /// Macros and equation numbers, carried from formula to formula.
@@ -43,7 +49,8 @@ public struct DocumentStyler {
 
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
-        var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics)
+        var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics,
+                                    images: ImageProbeCache(policy: options.readPolicy))
         let fm = document.frontMatter
         styler.language = fm?.string("lang") ?? fm?.string("language") ?? theme.body.language
         let root = styler.rootContext

@@ -1,49 +1,86 @@
-import MDCore
 import Foundation
+import MDCore
 
-/// Reads just enough of an image file to know its format and pixel size, so layout can
-/// size it without decoding it. PNG and JPEG only.
+/// Checks an image file a document names before layout relies on it: that the read
+/// policy allows it (see `ReadPolicy`), that it is a PNG or JPEG of a size the renderer
+/// can take, and for a PNG that its data decodes (`PNGCheck`). An image that passes is
+/// drawn; one that fails prints its alt text with a warning saying why, never failing
+/// the conversion.
 enum ImageProbe {
-    struct Info { var format: ImageFormat; var width: Int; var height: Int }
+    struct Info: Equatable {
+        var format: ImageFormat
+        var width: Int
+        var height: Int
+        /// The file's path with links resolved: what the renderer reads.
+        var path: String
+    }
 
-    enum Failure: Error, CustomStringConvertible {
-        case unreadable, unsupported(String), corrupt
+    /// The largest side cairo's image surfaces take, in pixels.
+    static let maxSide = 32_767
+    /// The most pixels an image may have: 50 megapixels is 200 MB decoded (cairo keeps
+    /// 4 bytes a pixel), more than any photo needs. A PNG of a few kilobytes can claim
+    /// far more (a decompression bomb); it is refused before anything is inflated.
+    static let maxPixels = 50_000_000
+
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        case refused(ReadPolicy.Refusal)
+        case unsupported(String)
+        case corrupt(String)
+        case tooManyPixels(width: Int, height: Int)
+
+        /// Completes "image 'x.png' …".
         var description: String {
             switch self {
-            case .unreadable: return "cannot be read"
+            case .refused(.missing): return "does not exist"
+            case .refused(let r): return "\(r)"
             case .unsupported(let what): return "is \(what), which mdpdf does not embed (PNG and JPEG only)"
-            case .corrupt: return "is not a valid PNG or JPEG file"
+            case .corrupt(let why): return "is not a valid PNG or JPEG file: \(why)"
+            case let .tooManyPixels(w, h):
+                return "is \(w) × \(h) pixels, more than mdpdf embeds (\(ImageProbe.maxSide) pixels a side, \(ImageProbe.maxPixels / 1_000_000) megapixels)"
             }
         }
+
+        var hint: String? {
+            if case .refused(let r) = self { return r.hint }
+            return nil
+        }
     }
 
-    static func probe(path: String) -> Result<Info, Failure> {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
-              let h = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
-        defer { try? h.close() }
-        let head = [UInt8](h.readData(ofLength: 64 * 1024))
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            guard head.count >= 24 else { return .failure(.corrupt) }
-            let w = be32(head, 16), hgt = be32(head, 20)
-            guard w > 0, hgt > 0 else { return .failure(.corrupt) }
-            return .success(Info(format: .png, width: w, height: hgt))
+    static func probe(path: String, policy: ReadPolicy) -> Result<Info, Failure> {
+        switch policy.readResolved(path) {
+        case .failure(let r): return .failure(.refused(r))
+        case .success(let file):
+            return inspect(file.bytes).map { Info(format: $0.format, width: $0.width, height: $0.height, path: file.resolved) }
         }
-        if head.starts(with: [0xFF, 0xD8]) {
-            var data = head
-            if data.count == 64 * 1024 { data += [UInt8](h.readDataToEndOfFile()) }
-            return jpegSize(data).map { .success(Info(format: .jpeg, width: $0.0, height: $0.1)) } ?? .failure(.corrupt)
+    }
+
+    /// The format and pixel size of an image file's bytes, when mdpdf can draw it.
+    static func inspect(_ b: [UInt8]) -> Result<(format: ImageFormat, width: Int, height: Int), Failure> {
+        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            let header: PNGCheck.Header
+            switch PNGCheck.header(b) {
+            case .failure(let f): return .failure(f)
+            case .success(let h): header = h
+            }
+            if let f = sizeProblem(header.width, header.height) { return .failure(f) }
+            if let why = PNGCheck.problem(b, header) { return .failure(.corrupt(why)) }
+            return .success((.png, header.width, header.height))
         }
-        if head.starts(with: Array("GIF8".utf8)) { return .failure(.unsupported("a GIF")) }
-        if head.starts(with: Array("<svg".utf8)) || head.starts(with: Array("<?xml".utf8)) { return .failure(.unsupported("an SVG")) }
-        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+        if b.starts(with: [0xFF, 0xD8]) {
+            guard let (w, h) = jpegSize(b) else { return .failure(.corrupt("no frame header with a size was found")) }
+            if let f = sizeProblem(w, h) { return .failure(f) }
+            return .success((.jpeg, w, h))
+        }
+        if b.starts(with: Array("GIF8".utf8)) { return .failure(.unsupported("a GIF")) }
+        if b.starts(with: Array("<svg".utf8)) || b.starts(with: Array("<?xml".utf8)) { return .failure(.unsupported("an SVG")) }
+        if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) {
             return .failure(.unsupported("a WebP"))
         }
-        return .failure(.corrupt)
+        return .failure(.corrupt("it starts like neither"))
     }
 
-    private static func be32(_ b: [UInt8], _ i: Int) -> Int {
-        Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+    private static func sizeProblem(_ w: Int, _ h: Int) -> Failure? {
+        w > maxSide || h > maxSide || w * h > maxPixels ? .tooManyPixels(width: w, height: h) : nil
     }
 
     /// Walks the JPEG marker segments to the first start-of-frame.
@@ -59,8 +96,24 @@ enum ImageProbe {
                 let h = Int(b[i + 5]) << 8 | Int(b[i + 6]), w = Int(b[i + 7]) << 8 | Int(b[i + 8])
                 return w > 0 && h > 0 ? (w, h) : nil
             }
+            guard len >= 2 else { return nil }
             i += 2 + len
         }
         return nil
+    }
+}
+
+/// One probe per image path and conversion: a document that shows an image many times
+/// reads and checks it once.
+final class ImageProbeCache {
+    private var results: [String: Result<ImageProbe.Info, ImageProbe.Failure>] = [:]
+    let policy: ReadPolicy
+    init(policy: ReadPolicy) { self.policy = policy }
+
+    func probe(_ path: String) -> Result<ImageProbe.Info, ImageProbe.Failure> {
+        if let r = results[path] { return r }
+        let r = ImageProbe.probe(path: path, policy: policy)
+        results[path] = r
+        return r
     }
 }

@@ -9,9 +9,9 @@ extension DocumentStyler {
     mutating func appendImage(_ source: String, alt: [Inline], at: SourceLocation, _ state: InlineState,
                               to b: inout TextBuilder) {
         let altText = PlainText.of(alt)
-        if !Self.isRemote(source), case .success(let info) = ImageProbe.probe(path: resolve(source)) {
+        if !Self.isRemote(source), case .success(let info) = images.probe(resolve(source)) {
             var layout = state.layout
-            layout.object = .image(InlineImage(path: resolve(source), format: info.format, pixelWidth: info.width,
+            layout.object = .image(InlineImage(path: info.path, format: info.format, pixelWidth: info.width,
                                                pixelHeight: info.height), alt: altText, at: at)
             b.append(InlineObject.replacementCharacter, layout, state.paint)
             return

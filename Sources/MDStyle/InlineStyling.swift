@@ -42,7 +42,7 @@ extension DocumentStyler {
             case .link(let destination, _, let children, let at):
                 var st = state
                 st.apply(theme.link.inline)
-                st.link = destination
+                st.link = clickable(destination, at: at)
                 st.linkSource = at
                 if let shown = BareURL.displayText(destination: destination, children: children,
                                                    maxLength: theme.link.shortenBareURLs) {

@@ -239,7 +239,8 @@ enum BuiltinThemes {
   "strong": { "fontWeight": 700, "italic": null, "color": null, "underline": null, "strike": null },
   "strikethrough": { "fontWeight": null, "italic": null, "color": null, "underline": null,
                      "strike": { "style": "single", "color": null, "thickness": null, "offset": null } },
-  "link": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null, "shortenBareURLs": 0 },
+  "link": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null, "shortenBareURLs": 0,
+            "launchFiles": false },
   "underline": { "fontWeight": null, "italic": null, "color": null,
                  "underline": { "style": "single", "color": null, "thickness": null, "offset": null }, "strike": null },
   "footnoteReference": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null },
@@ -648,7 +649,8 @@ enum BuiltinThemes {
         "color": { "$ref": "#/$defs/optionalColor" },
         "underline": { "$ref": "#/$defs/optionalDecoration" },
         "strike": { "$ref": "#/$defs/optionalDecoration" },
-        "shortenBareURLs": { "type": "integer", "minimum": 0, "description": "Show bare URLs longer than this without their scheme and with the middle elided; 0: as written. The link keeps the full URL." }
+        "shortenBareURLs": { "type": "integer", "minimum": 0, "description": "Show bare URLs longer than this without their scheme and with the middle elided; 0: as written. The link keeps the full URL." },
+        "launchFiles": { "type": "boolean", "description": "Make links to local files other than PDFs (and file: URIs) clickable, as /Launch actions: the viewer opens the file with the system's program for it, and runs it if it is a script or a program. Off by default: only for documents whose readers trust those files." }
       }
     },
     "html": { "$ref": "#/$defs/inline" },
@@ -822,7 +824,15 @@ enum BuiltinThemes {
   "$defs": {
     "length": {
       "title": "a length",
-      "description": "write a number with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\"",
+      "description": "write a number of 0 or more with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\" (at most 200in; a fontSize more than 0 and at most 10000pt or 100em)",
+      "anyOf": [
+        { "type": "string", "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*(pt|em|mm|cm|in|px)\\s*$" },
+        { "const": 0 }
+      ]
+    },
+    "signedLength": {
+      "title": "a length",
+      "description": "write a number with a unit, e.g. \"0.1em\", \"-0.3em\" or \"1pt\" (at most 200in either way)",
       "anyOf": [
         { "type": "string", "pattern": "^\\s*-?[0-9]+(\\.[0-9]+)?\\s*(pt|em|mm|cm|in|px)\\s*$" },
         { "const": 0 }
@@ -923,7 +933,7 @@ enum BuiltinThemes {
         "style": { "type": "string", "enum": ["none", "single", "double", "thick", "dotted", "dashed", "wavy"] },
         "color": { "$ref": "#/$defs/optionalColor", "description": "null: the text's color." },
         "thickness": { "anyOf": [{ "$ref": "#/$defs/length" }, { "type": "null" }] },
-        "offset": { "anyOf": [{ "$ref": "#/$defs/length" }, { "type": "null" }], "description": "From the baseline to the line's centre." }
+        "offset": { "anyOf": [{ "$ref": "#/$defs/signedLength" }, { "type": "null" }], "description": "From the baseline to the line's centre." }
       }
     },
     "optionalDecoration": { "anyOf": [{ "$ref": "#/$defs/decoration" }, { "type": "null" }] },

@@ -21,7 +21,13 @@ public struct Length: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let n = try? c.decode(Double.self), n == 0 { self.init(0, .pt); return }
+        if let n = try? c.decode(Double.self), n == 0 {
+            self.init(0, .pt)
+            if let problem = rangeProblem(key: decoder.codingPath.last?.stringValue) {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "0 \(problem)")
+            }
+            return
+        }
         guard let s = try? c.decode(String.self) else {
             throw DecodingError.dataCorruptedError(in: c, debugDescription:
                 "expected a length: write a number with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\"")
@@ -30,7 +36,37 @@ public struct Length: Hashable, Sendable, Codable, CustomStringConvertible {
             throw DecodingError.dataCorruptedError(in: c, debugDescription:
                 "'\(s)' is not a length: write a number with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\"")
         }
+        if let problem = l.rangeProblem(key: decoder.codingPath.last?.stringValue) {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(s)' \(problem)")
+        }
         self = l
+    }
+
+    /// The largest length a theme may give: 200in, the largest PDF page (14,400 units).
+    public static let maxPoints = 14_400.0
+    /// The largest font size: 10,000pt, or 100em of the size it is relative to (their
+    /// products, as em sizes nest, are checked by `FontSizeCheck`).
+    public static let maxFontPoints = 10_000.0, maxFontEm = 100.0
+
+    /// Why this length cannot be the value of `key`, or nil. Only an underline or strike
+    /// `offset` may be negative; a `fontSize` must be more than 0 (a zero or negative
+    /// size draws nothing, silently losing the text); em font sizes are at most
+    /// `maxFontEm`, the rest at most `maxPoints` (200in) or, for font sizes, `maxFontPoints`.
+    func rangeProblem(key: String?) -> String? {
+        let isFont = key == "fontSize"
+        if value < 0 && key != "offset" { return "is negative; write 0 or more" }
+        if isFont && value <= 0 { return "is not a font size: write more than 0, e.g. \"11pt\"" }
+        let magnitude = abs(value)
+        if unit == .em {
+            // Other em lengths: 1440em is 200in at 10pt, as far as an em can sensibly go.
+            let limit = isFont ? Self.maxFontEm : Self.maxPoints / 10
+            return magnitude > limit ? "is too large: at most \(formatDump(limit))em" : nil
+        }
+        let points = abs(resolve(em: Points(1)).value)
+        let limit = isFont ? Self.maxFontPoints : Self.maxPoints
+        guard points > limit else { return nil }
+        return isFont ? "is too large for a font size: at most \(formatDump(limit))pt"
+            : "is too large: at most \(formatDump(limit))pt (200in, the largest PDF page)"
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -30,6 +30,7 @@ extension ThemeLoader {
             throw .invalidTheme(path: o.file, location: o.location, reason: "'version': \(theme.version) is not supported (this mdpdf reads version 1)")
         }
         try PageGeometry.check(theme, json)
+        try FontSizeCheck.check(theme, json)
         return theme
     }
 

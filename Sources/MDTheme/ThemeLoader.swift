@@ -33,14 +33,19 @@ public enum ThemeLoader {
     /// The longest `extends` chain followed (a longer one is almost surely a mistake).
     static let maxChain = 16
 
-    /// Loads, merges and decodes a theme.
-    public static func load(_ source: ThemeSource, overrides: [ThemeLayer] = []) throws(ConversionError) -> Theme {
-        try decode(resolvedJSON(source, overrides: overrides))
+    /// Loads, merges and decodes a theme. The theme file `source` names is the caller's
+    /// choice: it is read wherever it is and may be a FIFO (`--theme <(cmd)`), up to
+    /// `policy.maxFileSize`; the files it extends and font files are read only where
+    /// `policy` allows (see `ReadPolicy`). A caller that takes the theme from a
+    /// document checks it against the policy first.
+    public static func load(_ source: ThemeSource, overrides: [ThemeLayer] = [],
+                            policy: ReadPolicy = .anyFolder) throws(ConversionError) -> Theme {
+        try decode(resolvedJSON(source, overrides: overrides, policy: policy))
     }
 
     /// Decodes theme JSON text (merged over the default theme) into a complete theme.
     public static func resolve(text: String, name: String) throws(ConversionError) -> Theme {
-        let layer = try fileLayer(text: text, name: name, directory: directory(of: name), chain: [name])
+        let layer = try fileLayer(text: text, name: name, directory: directory(of: name), chain: [name], policy: .anyFolder)
         return try decode(HighlightPalettes.resolve(defaultJSON().merged(with: layer)))
     }
 
@@ -49,15 +54,16 @@ public enum ThemeLoader {
     /// so that editing the palette of a printed theme still recolors it. The code
     /// highlighting palette is printed resolved: `codeBlock.highlight.tokens` lists every
     /// token kind (delete it to switch to another palette).
-    public static func resolvedJSON(_ source: ThemeSource, overrides: [ThemeLayer] = []) throws(ConversionError) -> JSONNode {
+    public static func resolvedJSON(_ source: ThemeSource, overrides: [ThemeLayer] = [],
+                                    policy: ReadPolicy = .anyFolder) throws(ConversionError) -> JSONNode {
         var json = defaultJSON()
         if source != .builtin("default") {
-            json = json.merged(with: try sourceLayer(source, chain: []))
+            json = json.merged(with: try sourceLayer(source, chain: [], policy: policy, namedAt: nil))
         }
         let validator = SchemaValidator.builtin()
         for o in overrides {
             do throws(ThemeIssue) { try validator.validate(o.values) } catch { throw error.conversionError }
-            json = json.merged(with: try absoluteFontPaths(o.values, directory: o.baseDirectory))
+            json = json.merged(with: try absoluteFontPaths(o.values, directory: o.baseDirectory, policy: policy))
         }
         return HighlightPalettes.resolve(json)
     }
@@ -71,36 +77,44 @@ public enum ThemeLoader {
         return node
     }
 
-    /// One theme (built-in or file) with its `extends` chain merged in, not yet over the default.
-    private static func sourceLayer(_ source: ThemeSource, chain: [String]) throws(ConversionError) -> JSONNode {
+    /// One theme (built-in or file) with its `extends` chain merged in, not yet over the
+    /// default. `namedAt` is the `extends` value that names a parent file.
+    private static func sourceLayer(_ source: ThemeSource, chain: [String], policy: ReadPolicy,
+                                    namedAt: ValueOrigin?) throws(ConversionError) -> JSONNode {
         switch source {
         case .builtin(let name):
             guard let text = BuiltinThemes.json[name] else {
                 throw .invalidTheme(path: name, location: nil, reason: "no built-in theme named '\(name)' (built-in: \(builtinNames.joined(separator: ", ")))")
             }
-            return try fileLayer(text: text, name: name, directory: ".", chain: chain + ["builtin:" + name])
+            return try fileLayer(text: text, name: name, directory: ".", chain: chain + ["builtin:" + name], policy: policy)
         case .file(let path):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let what = FileManager.default.fileExists(atPath: path) ? "cannot read the theme file" : "no such theme file"
-                throw .invalidTheme(path: path, location: nil, reason: "\(what) (built-in themes: \(builtinNames.joined(separator: ", ")))")
+            let data: [UInt8]
+            switch namedAt == nil ? policy.readChosenFile(path).map(\.bytes) : policy.read(path) {
+            case .success(let bytes): data = bytes
+            case .failure(let refusal):
+                throw refused(refusal, what: "theme file", path: path, namedAt: namedAt) ?? .invalidTheme(
+                    path: path, location: nil,
+                    reason: refusal == .missing ? "no such theme file (built-in themes: \(builtinNames.joined(separator: ", ")))"
+                        : "cannot read the theme file: it \(refusal)")
             }
-            guard let text = String(data: data, encoding: .utf8) else {
+            guard let text = String(validating: data, as: UTF8.self) else {
                 throw .invalidTheme(path: path, location: nil, reason: "the theme file is not UTF-8 text")
             }
             let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
-            return try fileLayer(text: text, name: path, directory: directory(of: path), chain: chain + [canonical])
+            return try fileLayer(text: text, name: path, directory: directory(of: path), chain: chain + [canonical], policy: policy)
         }
     }
 
     /// The folder of a file path. (Foundation's `deletingLastPathComponent` on NSString
     /// traps on some one-character names on Linux, so this goes through URL.)
-    static func directory(of path: String) -> String {
+    public static func directory(of path: String) -> String {
         guard path.contains("/") else { return "." }
         return URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
     /// Parses and checks one theme file, then follows its `extends`.
-    private static func fileLayer(text: String, name: String, directory: String, chain: [String]) throws(ConversionError) -> JSONNode {
+    private static func fileLayer(text: String, name: String, directory: String, chain: [String],
+                                  policy: ReadPolicy) throws(ConversionError) -> JSONNode {
         var node: JSONNode
         do throws(JSONSyntaxError) { node = try JSONParser.parse(text, file: name) } catch {
             throw .invalidTheme(path: name, location: error.location, reason: "invalid JSON: \(error.message)")
@@ -109,7 +123,7 @@ public enum ThemeLoader {
             throw .invalidTheme(path: name, location: node.origin.location, reason: "a theme must be a JSON object ({ … })")
         }
         do throws(ThemeIssue) { try SchemaValidator.builtin().validate(node) } catch { throw error.conversionError }
-        node = try absoluteFontPaths(node, directory: directory)
+        node = try absoluteFontPaths(node, directory: directory, policy: policy)
         node.remove("$schema")
         guard let parent = node["extends"], let parentName = parent.string else { return node }
         node.remove("extends")
@@ -129,12 +143,13 @@ public enum ThemeLoader {
             let why = chain.contains(key) ? "themes extend each other in a circle" : "the extends chain is longer than \(maxChain)"
             throw .invalidTheme(path: at.file, location: at.location, reason: "'extends': \(why): \(names.joined(separator: " → "))")
         }
-        return try sourceLayer(source, chain: chain).merged(with: node)
+        return try sourceLayer(source, chain: chain, policy: policy, namedAt: at).merged(with: node)
     }
 
     /// Font file paths made absolute (relative to the file that names them) and checked
-    /// to exist, so a merged theme no longer depends on where each value came from.
-    private static func absoluteFontPaths(_ node: JSONNode, directory: String) throws(ConversionError) -> JSONNode {
+    /// to exist and to be readable under `policy`, so a merged theme no longer depends on
+    /// where each value came from and fontconfig never opens a FIFO or a device.
+    private static func absoluteFontPaths(_ node: JSONNode, directory: String, policy: ReadPolicy) throws(ConversionError) -> JSONNode {
         guard let fonts = node["fonts"], let families = fonts.members else { return node }
         var out = node, newFonts = fonts
         for family in families {
@@ -142,9 +157,12 @@ public enum ThemeLoader {
             for m in family.value.members ?? [] {
                 guard let p = m.value.string else { continue }
                 let abs = p.hasPrefix("/") ? p : URL(fileURLWithPath: directory).appendingPathComponent(p).standardizedFileURL.path
-                guard FileManager.default.fileExists(atPath: abs) else {
-                    throw .invalidTheme(path: m.value.origin.file, location: m.value.origin.location,
-                                        reason: "'fonts.\(family.key).\(m.key)': no font file at '\(abs)' (paths are relative to the file that names them)")
+                if case .failure(let refusal) = policy.check(abs) {
+                    let key = "'fonts.\(family.key).\(m.key)'"
+                    throw refused(refusal, what: "\(key): font file", path: abs, namedAt: m.value.origin) ?? .invalidTheme(
+                        path: m.value.origin.file, location: m.value.origin.location,
+                        reason: refusal == .missing ? "\(key): no font file at '\(abs)' (paths are relative to the file that names them)"
+                            : "\(key): the font file '\(abs)' \(refusal)")
                 }
                 files.set(m.key, JSONNode(.string(abs), origin: m.value.origin))
             }
@@ -152,6 +170,20 @@ public enum ThemeLoader {
         }
         out.set("fonts", newFonts)
         return out
+    }
+
+    /// The error for a file the read policy keeps out (outside the allowed folders, too
+    /// large), at the value that names it; nil for the other refusals, which are theme
+    /// errors (missing, unreadable, not a regular file).
+    private static func refused(_ refusal: ReadPolicy.Refusal, what: String, path: String,
+                                namedAt: ValueOrigin?) -> ConversionError? {
+        switch refusal {
+        case .outside, .tooLarge:
+            let hint = refusal.hint.map { "; \($0)" } ?? ""
+            return .refused(path: namedAt?.file ?? path, location: namedAt?.location, reason: "\(what) '\(path)' \(refusal)\(hint)")
+        case .missing, .notAFile, .unreadable:
+            return nil
+        }
     }
 
     /// The known key nearest to `key` by edit distance (case-insensitive), if close enough.

@@ -124,6 +124,12 @@ public struct LinkStyle: Codable, Sendable, Hashable {
     /// characters are shown without their scheme and with the middle elided ("…") to
     /// this length; the link keeps the full URL. 0: shown as written.
     public var shortenBareURLs: Int
+    /// Whether links to local files other than PDFs are clickable. They are written as
+    /// PDF `/Launch` actions: the viewer opens the file with the system's program for
+    /// it, and runs it if it is a script or a program, so a document could make a
+    /// harmless-looking link start anything on the reader's machine. Off by default;
+    /// `file:` URIs follow the same switch.
+    public var launchFiles: Bool
 
     /// The inline part, applied like emphasis or strong.
     public var inline: InlineStyle {

@@ -13,6 +13,9 @@ enum ExitStatus: Int32 {
     case unreadableInput = 66
     case conversionFailed = 70
     case cannotWriteOutput = 73
+    /// A file refused by the safety limits: outside `--root`/`--allow-read`, or over
+    /// `--max-input-size` (EX_NOPERM).
+    case refused = 77
 
     static func of(_ e: ConversionError) -> ExitStatus {
         switch e {
@@ -20,6 +23,7 @@ enum ExitStatus: Int32 {
         case .invalidTheme: return .invalidTheme
         case .renderFailed: return .conversionFailed
         case .unwritableOutput: return .cannotWriteOutput
+        case .refused: return .refused
         }
     }
 }
@@ -66,6 +70,10 @@ struct MDPDFCommand: ParsableCommand {
           --no-tags                write an untagged PDF (no structure tree)
           --timings                print the time each stage took to standard error
           --line-report FILE       write how each line was set (TSV), for typography checks
+          --root DIR               the folder a document may read images and themes from
+                                   (default: the Markdown file's folder)
+          --allow-read DIR         one more folder a document may read from (repeatable)
+          --max-input-size SIZE    the largest input, theme or image read (default 16M)
 
         EXIT CODES
           0   success (even with warnings)
@@ -74,11 +82,14 @@ struct MDPDFCommand: ParsableCommand {
           66  input missing, unreadable or not text
           70  conversion failed
           73  output cannot be written
+          77  refused: a file outside --root/--allow-read, or over --max-input-size
 
         The output is written atomically: a failed run never leaves a partial PDF and
-        never replaces an existing one. SOURCE_DATE_EPOCH sets the PDF dates; without
-        it the input file's modification time is used, so the same input always gives
-        the same bytes. A file named like a subcommand (themes, theme, convert) is
+        never replaces an existing one. A document reads images and themes only from
+        its own folder (--root, --allow-read), never the network; links to local files
+        other than PDFs are not clickable unless the theme sets link.launchFiles.
+        SOURCE_DATE_EPOCH sets the PDF dates; without it the input file's modification
+        time is used, so the same input always gives the same bytes. A file named like a subcommand (themes, theme, convert) is
         written ./themes.
         """,
         version: "mdpdf \(MDPDFVersion.current)",
@@ -129,6 +140,23 @@ struct Convert: ParsableCommand {
           help: "Insert a table of contents after the title (also: 'toc: true' in the front matter, or a [[_TOC_]] or <!-- toc --> line where it should go).")
     var tableOfContents = false
 
+    @Option(name: .customLong("root"), help: ArgumentHelp(
+        "The folder a document may read images, themes and fonts from (default: the Markdown file's folder; for standard input, the current folder).",
+        valueName: "DIR"))
+    var root: String?
+
+    @Option(name: .customLong("allow-read"), help: ArgumentHelp(
+        "One more folder a document may read images, themes and fonts from; repeatable.", valueName: "DIR"))
+    var allowRead: [String] = []
+
+    @Option(name: .customLong("max-input-size"), help: ArgumentHelp(
+        "The largest Markdown input, theme or image file read, in bytes with an optional k, M or G (default 16M).",
+        valueName: "SIZE"))
+    var maxInputSize: String?
+
+    /// The `--max-input-size` limit in bytes (checked by `validate`).
+    var inputLimit: Int { maxInputSize.flatMap(ByteCount.parse) ?? ReadPolicy.defaultMaxFileSize }
+
     mutating func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no input file given (use - to read standard input)") }
         if files.count > 1, let o = output, o == "-" {
@@ -144,6 +172,24 @@ struct Convert: ParsableCommand {
         for s in settings where !s.contains("=") {
             throw ValidationError("--set takes PATH=VALUE (e.g. --set page.size=letter), not '\(s)'")
         }
+        for (option, dir) in (root.map { [("--root", $0)] } ?? []) + allowRead.map({ ("--allow-read", $0) }) where !isDirectory(dir) {
+            throw ValidationError("\(option) \(dir): no such folder")
+        }
+        if let m = maxInputSize, ByteCount.parse(m) == nil {
+            throw ValidationError("--max-input-size takes a size in bytes with an optional k, M or G (e.g. 16M), not '\(m)'")
+        }
+        // Writing the PDF over its own input would lose the Markdown (`-o notes.md`, or
+        // a text file named `notes.pdf`), however atomically it is written.
+        for file in files where file != "-" && sameFile(file, outputPath(for: file)) {
+            throw ValidationError("the output \(outputPath(for: file)) is the input file itself; choose another with -o")
+        }
+    }
+
+    /// The folders a document may read from: `--root` (else the Markdown file's folder,
+    /// or the current folder for standard input) and each `--allow-read`.
+    func readPolicy(for file: String) -> ReadPolicy {
+        let base = root ?? (file == "-" ? FileManager.default.currentDirectoryPath : folder(of: file))
+        return ReadPolicy(folders: [base] + allowRead, maxFileSize: inputLimit)
     }
 
     func run() throws {
@@ -164,7 +210,7 @@ struct Convert: ParsableCommand {
         let sink = DiagnosticSink()
         defer { for d in sink.diagnostics { printError(d.formatted(defaultFile: display)) } }
         do {
-            let input = try InputReader.read(file)
+            let input = try InputReader.read(file, limit: inputLimit)
             var options = ConversionOptions(theme: theme.map(ThemeSource.init(argument:)), pageSize: pageSize?.rawValue,
                                             settings: settings,
                                             baseDirectory: file == "-" ? FileManager.default.currentDirectoryPath
@@ -174,6 +220,7 @@ struct Convert: ParsableCommand {
             options.tableOfContents = tableOfContents
             options.highlighter = highlighter
             options.tagged = !noTags
+            options.readPolicy = readPolicy(for: file)
             if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {
                 options.date = e
             } else {
@@ -222,13 +269,35 @@ func folder(of path: String) -> String {
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 
+/// Whether two paths name the same existing file (links followed).
+func sameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat(), sb = stat()
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+}
+
 func isDirectory(_ path: String) -> Bool {
     var d: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d.boolValue
 }
 
+/// Writes one message to standard error. Messages quote what documents contain (image
+/// paths, link targets), so control characters are shown escaped (`\u{1B}`): a
+/// document must not be able to send escape sequences to the user's terminal.
 func printError(_ s: String) {
-    FileHandle.standardError.write(Data((s + "\n").utf8))
+    FileHandle.standardError.write(Data((escapingControls(s) + "\n").utf8))
+}
+
+/// `s` with C0 and C1 control characters other than newline and tab written as `\u{…}`.
+func escapingControls(_ s: String) -> String {
+    func isControl(_ u: Unicode.Scalar) -> Bool {
+        (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value)
+    }
+    guard s.unicodeScalars.contains(where: isControl) else { return s }
+    var out = ""
+    for u in s.unicodeScalars {
+        if isControl(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
+    }
+    return out
 }
 
 extension String {

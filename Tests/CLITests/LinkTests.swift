@@ -154,8 +154,10 @@ struct LinkTests {
         }
     }
 
+    /// With `link.launchFiles` (off by default: see SafetyTests) a link to a file other
+    /// than a PDF launches it.
     @Test func relativeFileLinksLaunchOrGoToTheFile() throws {
-        try convert { pdf, _ in
+        try convert(theme: #"{ "version": 1, "link": { "launchFiles": true } }"#) { pdf, _ in
             let links = try PDFObjects(pdf: pdf).links
             func action(_ path: String) -> [String: Any]? {
                 links.first { PDFObjects.text($0.action?["/F"]) == path }?.action

@@ -140,17 +140,23 @@ enum TestPNG {
 
     /// `raw`: filter-type-0 scanlines of 8-bit samples; color type 0 gray, 2 RGB.
     private static func file(width: Int, height: Int, colorType: UInt8, raw: [UInt8]) -> Data {
+        file(width: width, height: height, colorType: colorType, idat: zlibStored(raw))
+    }
+
+    /// A PNG whose header says `width` × `height` around any IDAT payload (SafetyTests
+    /// hands it broken ones).
+    static func file(width: Int, height: Int, colorType: UInt8 = 0, idat: Data) -> Data {
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var ihdr = Data()
         ihdr.append(bigEndian: UInt32(width)); ihdr.append(bigEndian: UInt32(height))
         ihdr.append(contentsOf: [8, colorType, 0, 0, 0])
         png.append(chunk("IHDR", ihdr))
-        png.append(chunk("IDAT", zlibStored(raw)))
+        png.append(chunk("IDAT", idat))
         png.append(chunk("IEND", Data()))
         return png
     }
 
-    private static func chunk(_ type: String, _ data: Data) -> Data {
+    static func chunk(_ type: String, _ data: Data) -> Data {
         var out = Data()
         out.append(bigEndian: UInt32(data.count))
         let body = Data(type.utf8) + data
@@ -160,7 +166,7 @@ enum TestPNG {
     }
 
     /// zlib stream of stored (uncompressed) deflate blocks.
-    private static func zlibStored(_ bytes: [UInt8]) -> Data {
+    static func zlibStored(_ bytes: [UInt8]) -> Data {
         var out = Data([0x78, 0x01])
         var i = 0
         repeat {

@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import MDCore
 import MDMarkdown
@@ -10,20 +11,31 @@ import Testing
 /// Inline images through parse → style → layout: an image inside a paragraph is an
 /// inline object standing on the baseline, sizing its line, breaking like a word.
 @Suite struct InlineImageLayoutTests {
-    /// A folder holding PNG files of the given pixel sizes. Layout reads only a PNG's
-    /// signature and IHDR chunk (`ImageProbe`), so the files stop there.
+    /// A folder holding grey PNG files of the given pixel sizes: complete files, as the
+    /// style stage checks that an image's data decodes (`ImageProbe`).
     final class Images {
         let dir: URL
         init(_ sizes: [String: (Int, Int)]) throws {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("mdpdf-inline-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             for (name, (w, h)) in sizes {
-                var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
-                bytes += Array("IHDR".utf8)
-                for v in [w, h] { bytes += [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-                bytes += [8, 2, 0, 0, 0, 0, 0, 0, 0]
-                try Data(bytes).write(to: dir.appendingPathComponent(name))
+                try Data(Self.png(width: w, height: h)).write(to: dir.appendingPathComponent(name))
             }
+        }
+
+        /// An 8-bit grey PNG, compressed with zlib.
+        static func png(width: Int, height: Int) -> [UInt8] {
+            let raw = [UInt8](repeating: 0x80, count: (width + 1) * height).enumerated().map { $0.offset % (width + 1) == 0 ? 0 : $0.element }
+            var packed = [UInt8](repeating: 0, count: Int(compressBound(UInt(raw.count))))
+            var length = UInt(packed.count)
+            _ = compress(&packed, &length, raw, UInt(raw.count))
+            func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+            func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+                let body = Array(type.utf8) + data
+                return be32(data.count) + body + be32(Int(crc32(0, body, UInt32(body.count))))
+            }
+            return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be32(width) + be32(height) + [8, 0, 0, 0, 0])
+                + chunk("IDAT", Array(packed[..<Int(length)])) + chunk("IEND", [])
         }
         deinit { try? FileManager.default.removeItem(at: dir) }
     }

@@ -5,24 +5,6 @@ import Testing
 
 /// extends chains, palette references, font files, overrides and page checks.
 @Suite struct ThemeResolutionTests {
-    /// A fresh folder with the given files (path → text).
-    func folder(_ files: [String: String]) throws -> String {
-        let dir = NSTemporaryDirectory() + "mdpdf-theme-\(UUID().uuidString)"
-        for (path, text) in files {
-            let full = (dir as NSString).appendingPathComponent(path)
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
-        return dir
-    }
-
-    func failure(_ body: () throws -> Void) -> (file: String, location: MDCore.SourceLocation?, reason: String)? {
-        do { try body(); return nil } catch {
-            guard case .invalidTheme(let f, let l, let r)? = error as? ConversionError else { return nil }
-            return (f, l, r)
-        }
-    }
-
     @Test func extendsABuiltinTheme() throws {
         let t = try ThemeLoader.resolve(text: #"{"extends": "github", "body": {"fontSize": "12pt"}}"#, name: "t.json")
         let github = try ThemeLoader.load(.builtin("github"))

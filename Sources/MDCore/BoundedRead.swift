@@ -1,0 +1,34 @@
+import Foundation
+
+/// Reading a file descriptor to its end, but never more than a limit: the guard against
+/// inputs that do not end (`/dev/zero`, a pipe that keeps writing).
+public enum BoundedRead {
+    public enum Failure: Error, Equatable {
+        /// More than the limit was available; `atLeast` bytes were seen.
+        case tooLarge(atLeast: Int)
+        case system(String)
+    }
+
+    /// Everything up to end of file, or `.tooLarge` as soon as `limit` is passed. A
+    /// descriptor opened with O_NONBLOCK is waited on with poll, so a FIFO is read as
+    /// its writer writes.
+    public static func all(fd: Int32, limit: Int) -> Result<[UInt8], Failure> {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { return .success(out) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&p, 1, -1)
+                    continue
+                }
+                return .failure(.system(String(cString: strerror(errno))))
+            }
+            if out.count + n > limit { return .failure(.tooLarge(atLeast: out.count + n)) }
+            out += chunk[..<n]
+        }
+    }
+}
