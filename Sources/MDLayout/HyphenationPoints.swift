@@ -78,11 +78,19 @@ enum HyphenationPoints {
     /// hyphen, and not all capitals.
     static func isHyphenatable(_ token: Substring) -> Bool {
         var letters = 0, upper = 0
-        for (k, c) in token.enumerated() {
-            if c.isNumber || "@/\\_:".contains(c) || c == "\u{00AD}" { return false }
-            // An inner dot: "example.com", "e.g." ends in one and stays prose.
-            if c == ".", k < token.count - 1, token.dropFirst(k + 1).contains(where: \.isLetter) { return false }
-            if c.isLetter { letters += 1; if c.isUppercase { upper += 1 } }
+        var dotBeforeLetter = false
+        for u in token.unicodeScalars {
+            switch u {
+            case "0"..."9", "@", "/", "\\", "_", ":", "\u{00AD}": return false
+            // An inner dot: "example.com"; "e.g." ends in one and stays prose.
+            case ".": dotBeforeLetter = letters > 0
+            default:
+                if u.properties.numericType != nil { return false }
+                guard u.properties.isAlphabetic else { continue }
+                if dotBeforeLetter { return false }
+                letters += 1
+                if u.properties.isUppercase { upper += 1 }
+            }
         }
         return letters > 0 && !(upper == letters && letters > 1)
     }

@@ -64,6 +64,13 @@ final class Hyphenator {
     }
 }
 
+struct HyphenationKey: Hashable {
+    var language: String
+    var word: String
+    var minLeft: Int
+    var minRight: Int
+}
+
 extension TextContext {
     /// Hyphenation points (UTF-8 offsets inside `word`) for `language`, from the
     /// installed patterns; nil when no dictionary for the language is installed.
@@ -71,6 +78,11 @@ extension TextContext {
         let key = language.lowercased()
         if hyphenators[key] == nil { hyphenators[key] = .some(Hyphenator.load(language: language)) }
         guard let h = hyphenators[key]! else { return nil }
-        return h.points(in: word, minLeft: minLeft, minRight: minRight)
+        // Prose repeats its words: each is hyphenated once per conversion.
+        let cacheKey = HyphenationKey(language: key, word: word, minLeft: minLeft, minRight: minRight)
+        if let known = hyphenationCache[cacheKey] { return known }
+        let points = h.points(in: word, minLeft: minLeft, minRight: minRight)
+        hyphenationCache[cacheKey] = points
+        return points
     }
 }

@@ -23,6 +23,8 @@ public final class TextContext {
     var languages: [String: hb_language_t] = [:]
     /// Hyphenation dictionaries by lowercased language tag; `.some(nil)`: none installed.
     var hyphenators: [String: Hyphenator?] = [:]
+    /// Hyphenation points of the words met so far.
+    var hyphenationCache: [HyphenationKey: [Int]] = [:]
     /// Faces with a MATH table, read once each (see `mathFont(families:)`).
     var mathFonts: [FontID: MathFont] = [:]
 
