@@ -220,11 +220,13 @@ extension DocumentStyler {
             guard case .success(let f) = MathParser.parse(source, display: display, macros: &macros).formula, display else { return }
             for n in Self.equationNumbers(f, counter: &counter) { if let l = n.label, numbers[l] == nil { numbers[l] = n.number } }
         }
-        func inlines(_ list: [Inline]) {
+        // `$$…$$` is a display formula only at a paragraph's outer level (as styling
+        // sets it); elsewhere (emphasis, a heading, a cell) it is set inline, unnumbered.
+        func inlines(_ list: [Inline], outer: Bool) {
             for i in list {
                 switch i {
-                case .math(let m): formula(m.source, display: m.display)
-                case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _): inlines(c)
+                case .math(let m): formula(m.source, display: m.display && outer)
+                case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _): inlines(c, outer: false)
                 default: break
                 }
             }
@@ -232,13 +234,14 @@ extension DocumentStyler {
         func blocks(_ list: [Block]) {
             for b in list {
                 switch b.kind {
-                case .paragraph(let i), .heading(_, let i): inlines(i)
+                case .paragraph(let i): inlines(i, outer: true)
+                case .heading(_, let i): inlines(i, outer: false)
                 case .codeBlock(let info, let text): if Self.isMathInfo(info) { formula(text, display: true) }
                 case .blockQuote(let c): blocks(c)
                 case .list(_, let items): for item in items { blocks(item.blocks) }
                 case .table(let t):
-                    for cell in t.header { inlines(cell.content) }
-                    for row in t.rows { for cell in row { inlines(cell.content) } }
+                    for cell in t.header { inlines(cell.content, outer: false) }
+                    for row in t.rows { for cell in row { inlines(cell.content, outer: false) } }
                 case .htmlBlock, .thematicBreak: break
                 }
             }

@@ -118,6 +118,16 @@ import Testing
         #expect(tree.contains("  Lbl 3:1"), "\(tree)")
     }
 
+    /// Only display formulas at a paragraph's outer level are numbered: one inside
+    /// emphasis is set inline, and does not take a number from the ones after it.
+    @Test func numbersCountOnlyDisplayFormulas() throws {
+        let (r, d) = try layOut("*$$a \\label{x}$$*\n\n$$b \\label{y}$$\n\nSee $\\eqref{y}$.\n")
+        #expect(d.isEmpty, "\(d)")
+        let texts = runs(r).map(\.text)
+        #expect(texts.filter { $0 == "(1)" }.count == 2, "\(texts)")  // the number and the reference
+        #expect(!texts.contains("(2)"))
+    }
+
     @Test func flushLeftDisplayFromTheTheme() throws {
         let (r, _) = try layOut("$$x = y$$\n", theme: #"{ "math": { "displayAlignment": "left", "displayIndent": "30pt" } }"#)
         let display = try #require(r.fragments[0].first { $0.text.hasPrefix("[math]") })
