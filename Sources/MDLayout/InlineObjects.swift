@@ -63,8 +63,7 @@ enum InlineObjects {
         let rect = Rect(x: x, y: baseline - object.ascent, width: object.width, height: object.height)
         switch object.payload {
         case .image(let image):
-            return .image(PlacedImage(source: ImageSource(path: image.path, format: image.format, pixelWidth: image.pixelWidth,
-                                                          pixelHeight: image.pixelHeight), rect: rect, structure: structure))
+            return .image(PlacedImage(source: image, rect: rect, structure: structure))
         }
     }
 
