@@ -66,8 +66,7 @@ enum InlineObjects {
         switch object.payload {
         case .image(let image):
             let figure = parent.map { env.structure.add(.figure, under: $0, alt: object.alt) }
-            return .image(PlacedImage(source: ImageSource(path: image.path, format: image.format, pixelWidth: image.pixelWidth,
-                                                          pixelHeight: image.pixelHeight), rect: rect, structure: figure))
+            return .image(PlacedImage(source: image, rect: rect, structure: figure))
         case .math(let m):
             return InlineMath.items(m, object, x: x, baseline: baseline, color: color, parent: parent, env: env)
         }

@@ -133,17 +133,6 @@ public struct PlacedImage: Sendable {
     }
 }
 
-/// An image file, already checked to be readable and of a supported format.
-public struct ImageSource: Hashable, Sendable {
-    public var path: String
-    public var format: ImageFormat
-    /// Size in pixels.
-    public var pixelWidth: Int
-    public var pixelHeight: Int
-    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int) {
-        self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
-    }
-}
 
 
 public struct OutlineEntry: Hashable, Sendable {

@@ -11,7 +11,7 @@ extension DocumentStyler {
         let altText = PlainText.of(alt)
         if !Self.isRemote(source), case .success(let info) = images.probe(resolve(source)) {
             var layout = state.layout
-            layout.object = .image(InlineImage(path: info.path, format: info.format, pixelWidth: info.width,
+            layout.object = .image(ImageSource(path: info.path, format: info.format, pixelWidth: info.width,
                                                pixelHeight: info.height), alt: altText, at: at)
             b.append(InlineObject.replacementCharacter, layout, state.paint)
             return

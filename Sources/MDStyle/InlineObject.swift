@@ -12,7 +12,7 @@ import MDCore
 public struct InlineObject: Hashable, Sendable {
     /// Boxed, so that the object (carried by every `RunLayout`, nil or not) stays small.
     public indirect enum Payload: Hashable, Sendable {
-        case image(InlineImage)
+        case image(ImageSource)
         /// A formula (or one piece of an inline formula cut where a line may break);
         /// layout sets it and fills in its size.
         case math(MathObject)
@@ -39,7 +39,7 @@ public struct InlineObject: Hashable, Sendable {
 
     /// An image at 1 px = 0.75 pt (as browsers and block images), standing on the
     /// baseline (CSS `vertical-align: baseline`: its bottom edge is the baseline).
-    public static func image(_ image: InlineImage, alt: String, at source: SourceLocation) -> InlineObject {
+    public static func image(_ image: ImageSource, alt: String, at source: SourceLocation) -> InlineObject {
         InlineObject(width: Points(Double(image.pixelWidth) * 0.75), ascent: Points(Double(image.pixelHeight) * 0.75),
                      descent: .zero, payload: .image(image), alt: alt, source: source)
     }
@@ -68,17 +68,5 @@ public struct InlineObject: Hashable, Sendable {
         o.ascent = ascent * k
         o.descent = descent * k
         return o
-    }
-}
-
-/// A readable PNG or JPEG set inside a line of text.
-public struct InlineImage: Hashable, Sendable {
-    /// Absolute path of a readable image file.
-    public var path: String
-    public var format: ImageFormat
-    public var pixelWidth: Int
-    public var pixelHeight: Int
-    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int) {
-        self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
     }
 }
