@@ -28,6 +28,10 @@ public enum StructureRole: String, Sendable, Hashable {
     case toc = "TOC", tocItem = "TOCI"
     /// A thematic break or ornament has no text; a generic block keeps the reading order.
     case division = "Div"
+    /// Text of an element that also has child elements (a paragraph's words around its
+    /// links): cairo 1.16 marks content only in elements without children, so the
+    /// renderer wraps such text in a Span of its own.
+    case span = "Span"
 
     public static func heading(_ level: Int) -> StructureRole {
         [.h1, .h2, .h3, .h4, .h5, .h6][min(max(level, 1), 6) - 1]
@@ -57,6 +61,9 @@ public struct StructureTree: Sendable {
     public static let root = StructureID(0)
 
     public init() { nodes = [StructureNode(role: .document, parent: nil)] }
+
+    /// The nodes that have children.
+    public func parents() -> Set<StructureID> { Set(nodes.compactMap(\.parent)) }
 
     /// Adds a node under `parent` and returns it.
     @discardableResult

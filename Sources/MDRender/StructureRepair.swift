@@ -32,6 +32,8 @@ struct StructureRepair {
         var kidArrays: [Int32: qpdf_oh] = [:]  // object id of a joining element → its /K, as an array of references
         for (k, element) in found.enumerated() {
             let node = elements[k]
+            // A Span the renderer made for a parent's own text (node below zero) stays as it is.
+            guard node.index >= 0 else { continue }
             guard let j = first[node] else {
                 first[node] = k
                 if let alt = tree[node].alt, !alt.isEmpty {

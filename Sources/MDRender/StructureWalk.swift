@@ -15,6 +15,16 @@ import MDPage
 /// renderer records which, so the parts can be joined afterwards).
 struct StructureWalk {
     let tree: StructureTree
+    /// Nodes with children: their own content goes into a Span (see `StructureRole.span`).
+    let parents: Set<StructureID>
+    /// Spans are elements of no node: each gets a number of its own below zero, so the
+    /// repair pass never joins two of them.
+    private var spans = 0
+
+    init(tree: StructureTree) {
+        self.tree = tree
+        parents = tree.parents()
+    }
 
     mutating func draw(_ pageItems: [PageItem], on canvas: some Canvas) throws(ConversionError) {
         let flat = FlatItems.of(pageItems)
@@ -29,9 +39,15 @@ struct StructureWalk {
             }
         }
         var open: [StructureID] = []
+        var spanOpen = false
+        var spans = self.spans
+        defer { self.spans = spans }
         func enter(_ node: StructureID) {
+            let needsSpan = parents.contains(node)
             // Runs of one line and lines of one paragraph follow each other: nothing to do.
-            if open.last == node { return }
+            if open.last == node, spanOpen == needsSpan { return }
+            if spanOpen { canvas.endStructure(.span); spanOpen = false }
+            if open.last == node, needsSpan { openSpan(); return }
             let path = tree.path(to: node)
             var common = 0
             while common < open.count, common < path.count, open[common] == path[common] { common += 1 }
@@ -46,8 +62,17 @@ struct StructureWalk {
                 canvas.beginStructure(role, node: n, link: link)
                 open.append(n)
             }
+            if needsSpan { openSpan() }
         }
-        func leaveAll() { while let n = open.popLast() { canvas.endStructure(tree[n].role) } }
+        func openSpan() {
+            spans += 1
+            canvas.beginStructure(.span, node: StructureID(-spans), link: nil)
+            spanOpen = true
+        }
+        func leaveAll() {
+            if spanOpen { canvas.endStructure(.span); spanOpen = false }
+            while let n = open.popLast() { canvas.endStructure(tree[n].role) }
+        }
 
         for (item, transform) in flat {
             switch item {

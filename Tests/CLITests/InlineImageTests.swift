@@ -106,15 +106,19 @@ import Testing
             }
 
             // Tagged: each image a Figure with its alt text, inside its paragraph (and its
-            // Link, which holds the annotation), holding the image's content.
+            // Link, which holds the annotation), holding the image's content; the
+            // paragraph's own words are in Spans beside them.
             let tree = try #require(objects.structureTree())
             #expect(tree.flatMap { $0.outline() }.joined(separator: "\n") == """
                 Document
                   P
+                    Span
                     Figure alt="a green box"
+                    Span
                   P
                     Link
                       Figure alt="red badge"
+                    Span
                     Link
                       Figure alt="blue badge"
                 """)
