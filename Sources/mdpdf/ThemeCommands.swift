@@ -11,9 +11,15 @@ struct ListThemes: ParsableCommand {
         let names = ThemeLoader.builtinNames
         let width = names.map(\.count).max() ?? 0
         for name in names {
-            let about = (try? ThemeLoader.load(.builtin(name)).description) ?? ""
-            print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + about)
+            print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + Self.about(name))
         }
+    }
+
+    /// A built-in theme's description. In a function of its own, so the large `Theme`
+    /// value lives in this small frame only (debug builds crashed returning from `run`
+    /// when it was decoded there).
+    static func about(_ name: String) -> String {
+        (try? ThemeLoader.load(.builtin(name)).description) ?? ""
     }
 }
 
@@ -38,6 +44,12 @@ struct ThemeCommand: ParsableCommand {
                                                              valueName: "PATH=VALUE"))
         var settings: [String] = []
 
+        /// Decodes the theme to report what is wrong with it, in a frame of its own (see
+        /// `ListThemes.about`).
+        static func check(_ json: JSONNode) throws(ConversionError) {
+            _ = try ThemeLoader.decode(json)
+        }
+
         func run() throws {
             do {
                 var layers: [ThemeLayer] = []
@@ -46,7 +58,7 @@ struct ThemeCommand: ParsableCommand {
                                              baseDirectory: FileManager.default.currentDirectoryPath))
                 }
                 let json = try ThemeLoader.resolvedJSON(ThemeSource(argument: theme), overrides: layers)
-                _ = try ThemeLoader.decode(json)  // report what is wrong rather than print a theme that fails
+                try Self.check(json)  // report what is wrong rather than print a theme that fails
                 FileHandle.standardOutput.write(Data(JSONPrinter.pretty(json).utf8))
             } catch let e {
                 printError(e.description)
