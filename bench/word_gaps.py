@@ -14,7 +14,10 @@ hyphen, and the most prose lines in a row (in one block) that end in one.
 import json
 import sys
 
-import pymupdf as fitz
+try:
+    import pymupdf as fitz  # PyMuPDF from PyPI
+except ImportError:
+    import fitz  # Debian's python3-fitz
 
 
 def line_words(line):
