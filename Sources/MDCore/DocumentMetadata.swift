@@ -32,4 +32,9 @@ public struct ImageSource: Hashable, Sendable {
     public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int) {
         self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
     }
+
+    /// The size it is set at before any scaling: 1 px = 0.75 pt, as in browsers.
+    public var naturalSize: Size {
+        Size(width: Points(Double(pixelWidth) * 0.75), height: Points(Double(pixelHeight) * 0.75))
+    }
 }

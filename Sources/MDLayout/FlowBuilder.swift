@@ -234,24 +234,23 @@ final class FlowBuilder {
     // MARK: Images and rules
 
     func image(_ i: StyledImage, x: Points, width: Points) {
-        var w = Points(Double(i.pixelWidth) * 0.75), h = Points(Double(i.pixelHeight) * 0.75)
+        let name = i.image.path.split(separator: "/").last ?? ""
+        var w = i.image.naturalSize.width, h = i.image.naturalSize.height
         if w > width { h = h * (width / w); w = width }
         let maxH = env.pageBodyHeight * 0.95
         if h > maxH {
-            env.diagnostics.warning("image '\(i.path.split(separator: "/").last ?? "")' is taller than the page body; it is scaled down to fit",
+            env.diagnostics.warning("image '\(name)' is taller than the page body; it is scaled down to fit",
                                     at: i.source.start, hint: nil)
             w = w * (maxH / h); h = maxH
         }
         let rect = Rect(x: x, y: .zero, width: w, height: h)
         let figure = node(.figure, alt: i.alt, source: i.source)
-        var items: [PageItem] = [.image(PlacedImage(source: ImageSource(path: i.path, format: i.format,
-                                                                          pixelWidth: i.pixelWidth, pixelHeight: i.pixelHeight),
-                                                    rect: rect, structure: figure))]
+        var items: [PageItem] = [.image(PlacedImage(source: i.image, rect: rect, structure: figure))]
         if let link = i.link {
             items.append(.link(rect: rect, target: link, structure: env.structure.add(.link, under: figure)))
         }
         let frag = LineFragment(rect: Rect(x: x, y: .zero, width: width, height: h), usedRect: rect, baseline: h,
-                                range: 0..<0, text: "[image \(i.path.split(separator: "/").last ?? "")]", source: i.source)
+                                range: 0..<0, text: "[image \(name)]", source: i.source)
         add(FlowBox(height: h, items: items, fragments: [frag], firstBaseline: h))
         space(i.spaceAfter)
     }

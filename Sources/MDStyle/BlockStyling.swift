@@ -50,8 +50,8 @@ extension DocumentStyler {
         for (src, link, alt, at) in found {
             guard !Self.isRemote(src), case .success(let info) = images.probe(resolve(src)) else { return nil }
             let link = link.flatMap { clickable($0, at: at) }
-            blocks.append(.image(StyledImage(path: info.path, format: info.format, pixelWidth: info.width,
-                                             pixelHeight: info.height, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
+            let image = ImageSource(path: info.path, format: info.format, pixelWidth: info.width, pixelHeight: info.height)
+            blocks.append(.image(StyledImage(image: image, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
                                              link: link.map(LinkTarget.init(destination:)), alt: alt, source: range)))
         }
         return blocks

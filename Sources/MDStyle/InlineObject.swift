@@ -40,8 +40,7 @@ public struct InlineObject: Hashable, Sendable {
     /// An image at 1 px = 0.75 pt (as browsers and block images), standing on the
     /// baseline (CSS `vertical-align: baseline`: its bottom edge is the baseline).
     public static func image(_ image: ImageSource, alt: String, at source: SourceLocation) -> InlineObject {
-        InlineObject(width: Points(Double(image.pixelWidth) * 0.75), ascent: Points(Double(image.pixelHeight) * 0.75),
-                     descent: .zero, payload: .image(image), alt: alt, source: source)
+        InlineObject(width: image.naturalSize.width, ascent: image.naturalSize.height, descent: .zero, payload: .image(image), alt: alt, source: source)
     }
 
     /// `object image a.png 30x15+0 alt "…"`: payload, width × ascent + descent, alt text

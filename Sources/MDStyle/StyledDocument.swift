@@ -316,20 +316,15 @@ public struct StyledTable: Sendable {
 }
 
 public struct StyledImage: Sendable {
-    /// Absolute path of a readable image file.
-    public var path: String
-    public var format: ImageFormat
-    public var pixelWidth: Int
-    public var pixelHeight: Int
+    /// The readable image file.
+    public var image: ImageSource
     public var spaceAfter: Points
     public var link: LinkTarget?
     /// The image's description (its Markdown alt text), for the tagged PDF's /Alt.
     public var alt: String
     public var source: SourceRange
-    public init(path: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int, spaceAfter: Points, link: LinkTarget?,
-                alt: String = "", source: SourceRange) {
-        self.path = path; self.format = format; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
-        self.spaceAfter = spaceAfter; self.link = link; self.alt = alt; self.source = source
+    public init(image: ImageSource, spaceAfter: Points, link: LinkTarget?, alt: String = "", source: SourceRange) {
+        self.image = image; self.spaceAfter = spaceAfter; self.link = link; self.alt = alt; self.source = source
     }
 }
 

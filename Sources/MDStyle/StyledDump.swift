@@ -42,7 +42,7 @@ extension StyledDocument {
                     }
                 }
             case .image(let i):
-                line(depth, "image \(i.path.split(separator: "/").last ?? "") \(i.pixelWidth)x\(i.pixelHeight) alt \"\(i.alt)\""
+                line(depth, "image \(i.image.path.split(separator: "/").last ?? "") \(i.image.pixelWidth)x\(i.image.pixelHeight) alt \"\(i.alt)\""
                      + (i.link.map { " link \($0.dumpText)" } ?? ""))
             case .rule(let r):
                 line(depth, "rule \(r.style.dumpName) \(r.thickness) \(r.color)")
