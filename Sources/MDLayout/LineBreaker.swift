@@ -20,9 +20,6 @@ public protocol BreakableText {
     func hyphenatedBreaks() -> [BreakOpportunity]?
     /// Width of the text in `start..<end` if set on one line.
     func width(from start: Int, to end: Int) -> Points
-    /// Width of the inter-word spaces that can stretch and shrink in `start..<end` as a
-    /// line (code-span spaces keep their width).
-    func spaceWidth(from start: Int, to end: Int) -> Points
     /// For each break, where a line starting there and a line ending there meet the
     /// text's running sums of advances and of stretchable spaces: the width of a line
     /// from break a to break b is `ends[b].width - starts[a].width` (never below 0), and
@@ -90,10 +87,11 @@ public struct FirstFitBreaker: LineBreaker {
             while j < breaks.count {
                 let b = breaks[j]
                 let hyphen = b.kind == .soft && !b.mandatory ? text.hyphenWidth(at: b.offset) : .zero
-                if text.width(from: start, to: b.offset) + hyphen <= available {
+                let w = text.width(from: start, to: b.offset)
+                if w + hyphen <= available {
                     end = b
                     if b.mandatory { break }
-                } else if text.width(from: start, to: b.offset) > available {
+                } else if w > available {
                     break  // widths only grow; a soft break that failed on its hyphen alone may be followed by one that fits
                 }
                 j += 1

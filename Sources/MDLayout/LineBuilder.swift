@@ -131,9 +131,8 @@ struct LineBuilder {
         let used = Points(glyphs.reduce(0) { $0 + $1.advance.value }) + (hyphen?.advance ?? .zero)
         var extra = width - used
         var offset = Points.zero
-        // Spaces inside code spans keep their width: monospace text must stay aligned.
         let spaces = glyphs.indices.filter {
-            p.bytes[glyphs[$0].cluster] == 0x20 && para.text.runs[glyphs[$0].run].paint.background == nil
+            PreparedParagraph.isStretchableSpace(glyphs[$0], bytes: p.bytes, runs: para.text.runs)
         }
         // The breaker may have shrunk a line's spaces (to 80 %), the last line's too.
         if (justify && extra > .zero) || extra < .zero {

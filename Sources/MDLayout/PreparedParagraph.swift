@@ -12,7 +12,8 @@ struct PreparedParagraph: BreakableText {
     let bytes: [UInt8]
     /// `prefix[i]` is the advance of glyphs `0..<i`, in points.
     var prefix: [Double]
-    /// `spacePrefix[i]` is the advance of the stretchable spaces among glyphs `0..<i`.
+    /// `spacePrefix[i]` is the advance of the stretchable spaces (`isStretchableSpace`)
+    /// among glyphs `0..<i`.
     let spacePrefix: [Double]
     /// The shaper's break opportunities (soft hyphens included), ascending.
     var breaks: [BreakOpportunity] { shaped.breaks }
@@ -38,9 +39,7 @@ struct PreparedParagraph: BreakableText {
         }
         prefix = Self.prefixSums(shaped.glyphs)
         let bytes = self.bytes, runs = p.text.runs
-        spacePrefix = Self.prefixSums(shaped.glyphs) { g in
-            bytes[g.cluster] == 0x20 && runs[g.run].paint.background == nil
-        }
+        spacePrefix = Self.prefixSums(shaped.glyphs) { Self.isStretchableSpace($0, bytes: bytes, runs: runs) }
         if let mark = p.wrapMark, !mark.isEmpty {
             let shortMark = ShortText(mark, env: env)
             wrapMark = shortMark
@@ -64,6 +63,12 @@ struct PreparedParagraph: BreakableText {
 
     var length: Int { bytes.count }
 
+    /// A space between words, which justification stretches and shrinks. Spaces inside
+    /// code spans keep their width: monospace text must stay aligned.
+    static func isStretchableSpace(_ g: ShapedGlyph, bytes: [UInt8], runs: [StyledRun]) -> Bool {
+        bytes[g.cluster] == 0x20 && runs[g.run].paint.background == nil
+    }
+
     /// `breaks` with the hyphenation points added, found when a breaker asks (only for
     /// paragraphs that cannot be set well without them); nil when the paragraph is not
     /// hyphenated.
@@ -72,11 +77,6 @@ struct PreparedParagraph: BreakableText {
     }
     var isJustified: Bool { paragraph.alignment == .justify }
     var emSize: Points { paragraph.baseSize }
-
-    func spaceWidth(from start: Int, to end: Int) -> Points {
-        let v = visibleRange(start, end)
-        return Points(spacePrefix[glyphIndex(at: v.upperBound)] - spacePrefix[glyphIndex(at: v.lowerBound)])
-    }
 
     func edges(of breaks: [BreakOpportunity]) -> (starts: [LineEdge], ends: [LineEdge]) {
         func edge(_ offset: Int) -> LineEdge {
