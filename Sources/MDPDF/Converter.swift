@@ -1,6 +1,7 @@
 import Foundation
 import MDCore
 import MDHighlight
+import MDImage
 import MDLayout
 import MDMarkdown
 import MDPage
@@ -41,6 +42,9 @@ public struct ConversionOptions: Sendable {
     /// Highlights code blocks; share one between conversions so that its library is
     /// loaded (on first use) only once.
     public var highlighter = SyntaxHighlighter()
+    /// Decodes images other than PNG; share one between conversions so that its
+    /// library is loaded (on first use) only once.
+    public var imageCodecs = ImageCodecs()
     /// Write a tagged PDF (structure tree in reading order, for screen readers and
     /// reflow); `--no-tags` turns it off.
     public var tagged = true
@@ -101,7 +105,8 @@ public enum Converter {
         let styled = DocumentStyler.style(document, theme: theme,
                                           options: StyleOptions(baseDirectory: options.baseDirectory, date: date,
                                                                 tableOfContents: options.tableOfContents,
-                                                                highlighter: options.highlighter, readPolicy: policy),
+                                                                highlighter: options.highlighter, readPolicy: policy,
+                                                                imageCodecs: options.imageCodecs),
                                           diagnostics: sink)
         lap("style")
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
@@ -112,7 +117,7 @@ public enum Converter {
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creationDate = options.date
         layout.document.metadata.modificationDate = options.date
-        let pdf = try PDFRenderer.render(layout.document, readPolicy: policy)
+        let pdf = try PDFRenderer.render(layout.document, readPolicy: policy, imageCodecs: options.imageCodecs)
         lap("render")
         return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count,
                                 layout: layout, timings: timings)

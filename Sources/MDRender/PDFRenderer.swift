@@ -1,4 +1,5 @@
 import MDCore
+import MDImage
 import MDPage
 
 /// Turns a `PagedDocument` into PDF bytes with cairo, then rewrites the file through
@@ -7,9 +8,11 @@ import MDPage
 /// conversions may run in parallel.
 public enum PDFRenderer {
     /// The PDF for `document`. The same document gives byte-identical output. Image
-    /// files are read again here, under `readPolicy` (the style stage checked them).
-    public static func render(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> [UInt8] {
-        let (bytes, links, elements) = try drawWithCairo(document, readPolicy: readPolicy)
+    /// files are read again here, under `readPolicy` (the style stage checked them), and
+    /// decoded with `imageCodecs` (share the style stage's).
+    public static func render(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder,
+                              imageCodecs: ImageCodecs = ImageCodecs()) throws(ConversionError) -> [UInt8] {
+        let (bytes, links, elements) = try drawWithCairo(document, readPolicy: readPolicy, imageCodecs: imageCodecs)
         var post = PDFPostProcessor(metadata: document.metadata, externalLinks: links)
         post.structure = document.structure.map { StructureRepair(tree: $0, elements: elements) }
         return try post.process(bytes)
@@ -18,9 +21,10 @@ public enum PDFRenderer {
     /// cairo's own PDF, before the qpdf pass (its xref is broken when links are present),
     /// the targets its link placeholders stand for, and the node of each structure
     /// element in the order cairo made them.
-    static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError)
+    static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder,
+                              imageCodecs: ImageCodecs = ImageCodecs()) throws(ConversionError)
         -> (bytes: [UInt8], links: [LinkTarget], elements: [StructureID]) {
-        let canvas = try CairoCanvas(readPolicy: readPolicy)
+        let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs)
         try DocumentWalk.draw(document, on: canvas)
         return (try canvas.finish(), canvas.externalLinks, canvas.structureElements)
     }

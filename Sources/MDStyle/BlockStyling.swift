@@ -17,21 +17,28 @@ extension DocumentStyler {
         return path.hasPrefix("/") ? path : (options.baseDirectory as NSString).appendingPathComponent(path)
     }
 
-    func warnImage(_ source: String, at: SourceLocation) {
-        if Self.isRemote(source) {
-            diagnostics.warning("image '\(source)' is remote and is not fetched; its alt text is printed", at: at,
-                                hint: "mdpdf never accesses the network; download the image and link it by a relative path")
-            return
-        }
-        if case .failure(let f) = images.probe(resolve(source)) {
-            diagnostics.warning("image '\(source)' \(f); its alt text is printed", at: at, hint: f.hint)
+    /// The image file `src` names, checked once per file; or why it cannot be shown
+    /// (a remote image is never fetched).
+    func lookUpImage(_ src: String) -> Result<ImageProbe.Found, ImageLookupFailure> {
+        if Self.isRemote(src) { return .failure(.remote) }
+        return images.probe(resolve(src)).mapError { .file($0) }
+    }
+
+    /// Warns about an image that is not shown, or that is shown with something to know
+    /// (damaged data, a downsampled decode): at the image's line and column.
+    func warnImage(_ src: String, _ lookup: Result<ImageProbe.Found, ImageLookupFailure>, at: SourceLocation) {
+        switch lookup {
+        case .success(let found):
+            if let note = found.note { diagnostics.warning("image '\(src)' \(note)", at: at) }
+        case .failure(let failure):
+            diagnostics.warning("image '\(src)' \(failure); a placeholder with its alt text is printed", at: at, hint: failure.hint)
         }
     }
 
     /// A paragraph made only of one image (possibly wrapped in a link) becomes an image
     /// block; nil when the paragraph holds anything else, several images (they flow
     /// side by side as inline images, like a row of badges) or an image that cannot be
-    /// shown.
+    /// shown (its placeholder is set inline, where `appendImage` warns).
     mutating func standaloneImages(_ inlines: [Inline], _ range: SourceRange) -> [StyledBlock]? {
         var found: [(String, String?, String, SourceLocation)] = []  // (image, link, alt text, where the link or image starts)
         for inline in inlines {
@@ -48,10 +55,11 @@ extension DocumentStyler {
         guard found.count == 1 else { return nil }
         var blocks: [StyledBlock] = []
         for (src, link, alt, at) in found {
-            guard !Self.isRemote(src), case .success(let info) = images.probe(resolve(src)) else { return nil }
+            let lookup = lookUpImage(src)
+            guard case .success(let file) = lookup else { return nil }
+            warnImage(src, lookup, at: at)
             let link = link.flatMap { clickable($0, at: at) }
-            let image = ImageSource(path: info.path, format: info.format, pixelWidth: info.width, pixelHeight: info.height)
-            blocks.append(.image(StyledImage(image: image, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
+            blocks.append(.image(StyledImage(image: file.source, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
                                              link: link.map(LinkTarget.init(destination:)), alt: alt, source: range)))
         }
         return blocks

@@ -1,6 +1,7 @@
 import Foundation
 import MDCore
 import MDHighlight
+import MDImage
 import MDMarkdown
 import MDTheme
 
@@ -20,11 +21,16 @@ public struct StyleOptions: Sendable {
     /// Which image files the document may show (`ReadPolicy`); by default those under
     /// `baseDirectory`.
     public var readPolicy: ReadPolicy
+    /// The decoders for images other than PNG, loaded on first use (share one between
+    /// conversions, and with the renderer).
+    public var imageCodecs: ImageCodecs
     public init(baseDirectory: String, date: String? = nil, tableOfContents: Bool = false,
-                highlighter: SyntaxHighlighter = SyntaxHighlighter(), readPolicy: ReadPolicy? = nil) {
+                highlighter: SyntaxHighlighter = SyntaxHighlighter(), readPolicy: ReadPolicy? = nil,
+                imageCodecs: ImageCodecs = ImageCodecs()) {
         self.baseDirectory = baseDirectory; self.date = date; self.tableOfContents = tableOfContents
         self.highlighter = highlighter
         self.readPolicy = readPolicy ?? ReadPolicy(folders: [baseDirectory])
+        self.imageCodecs = imageCodecs
     }
 }
 
@@ -50,7 +56,7 @@ public struct DocumentStyler {
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
         var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics,
-                                    images: ImageProbeCache(policy: options.readPolicy))
+                                    images: ImageProbeCache(policy: options.readPolicy, codecs: options.imageCodecs))
         let fm = document.frontMatter
         styler.language = fm?.string("lang") ?? fm?.string("language") ?? theme.body.language
         let root = styler.rootContext
