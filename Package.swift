@@ -10,6 +10,11 @@ let qtIncludeFlags: [String] = ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap
     ["", "/QtCore", "/QtGui"].map { "-I/usr/include/\(arch)/qt5\($0)" }
 } + ["-I/usr/include/KF5/KSyntaxHighlighting"]
 
+/// Header folders of librsvg, gdk-pixbuf, GLib and cairo (pkg-config's flags for
+/// librsvg-2.0 include -pthread, which SwiftPM rejects with a warning at every build).
+let imageIncludeFlags: [String] = ["librsvg-2.0", "gdk-pixbuf-2.0", "glib-2.0", "cairo"].map { "-I/usr/include/\($0)" }
+    + ["x86_64-linux-gnu", "aarch64-linux-gnu"].map { "-I/usr/lib/\($0)/glib-2.0/include" }
+
 let package = Package(
     name: "mdpdf",
     platforms: [.macOS(.v13)],
@@ -39,10 +44,9 @@ let package = Package(
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         /// zlib, to check that a PNG's image data inflates before layout relies on it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        /// The decoders behind `mdpdf-images`; only CImageShim uses them.
-        .systemLibrary(name: "CImageCodecs", pkgConfig: "librsvg-2.0",
-                       providers: [.apt(["librsvg2-dev", "libgdk-pixbuf-2.0-dev", "libjpeg62-turbo-dev", "libwebp-dev", "libexif-dev"])]),
-        .target(name: "CImageShim", dependencies: ["CImageCodecs"], cSettings: [.unsafeFlags(["-fPIC"])],
+        /// The image decoders behind a plain C API; built only as the `mdpdf-images` shared
+        /// library, see its header.
+        .target(name: "CImageShim", cSettings: [.unsafeFlags(["-fPIC"] + imageIncludeFlags)],
                 linkerSettings: ["rsvg-2", "gio-2.0", "gdk_pixbuf-2.0", "gobject-2.0", "glib-2.0", "cairo",
                                  "fontconfig", "jpeg", "exif", "webpdemux", "webp"].map { .linkedLibrary($0) }),
         /// ICU renames its symbols per version and clashes with Foundation's own ICU when
@@ -88,7 +92,7 @@ let package = Package(
         .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage"]),
-        .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore"]),
         .testTarget(name: "MDPDFTests", dependencies: ["MDPDF"]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Scripts"]),
     ]

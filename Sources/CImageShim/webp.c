@@ -32,7 +32,6 @@ static int32_t open_file(const uint8_t *data, size_t length, int64_t max_pixels,
         return -1;
     }
     f->has_frame = 1;
-    info->has_alpha = f->frame.has_alpha || WebPDemuxGetI(f->demux, WEBP_FF_FRAME_COUNT) > 1;
     /* Scale down (proportions kept) until the canvas fits the budget. */
     double k = 1;
     int64_t w = info->width, h = info->height;
@@ -98,9 +97,9 @@ static uint32_t *decode(webp_file *f, mdimg_info *info) {
                   status > 0 && status < 8 ? reasons[status] : "unknown error");
         return NULL;
     }
-    if (!info->has_alpha) {
-        for (size_t i = 0; i < count; i++) canvas[i] |= 0xFF000000u;
-    }
+    /* Transparent where the frame has alpha or does not cover the canvas. */
+    info->has_alpha = 0;
+    for (size_t i = 0; i < count && !info->has_alpha; i++) info->has_alpha = (canvas[i] >> 24) != 0xFF;
     return canvas;
 }
 
