@@ -223,11 +223,34 @@ import Testing
         #expect(lines.allSatisfy { $0.1 <= image.minX + Points(0.01) || $0.0 >= image.maxX - Points(0.01) })
     }
 
-    @Test func missingImageInTextKeepsItsAltTextAndWarning() throws {
+    /// Never a bare italic word that reads like body text: a dashed frame on the line,
+    /// sized to its alt text and file name, with a warning naming the file.
+    @Test func aMissingImageInTextIsAFramedPlaceholderWithItsAltTextAndName() throws {
         let (r, d) = try layOut("Look at ![the diagram](nowhere.png) here.\n")
         #expect(images(r).isEmpty)
-        #expect(r.fragments[0].first?.text == "Look at the diagram here.")
-        #expect(d.contains { $0.message.contains("nowhere.png") })
+        let line = try #require(r.fragments[0].first)
+        #expect(line.text == "Look at \u{FFFC} here.")
+        let group = try #require(r.document.pages[0].items.lazy.compactMap { item -> Group? in
+            if case .group(let g) = item { return g }
+            return nil
+        }.first)
+        let frames = group.items.compactMap { item -> Rect? in
+            if case .shape(let s) = item, case .rect(let rect, _) = s.geometry, case .dashed? = s.stroke?.dash { return rect }
+            return nil
+        }
+        let texts = group.items.compactMap { item -> String? in
+            if case .glyphs(let g) = item { return g.text }
+            return nil
+        }
+        #expect(frames.count == 1)
+        #expect(texts == ["the diagram", "nowhere.png"], "\(texts)")
+        // Its box stands on the baseline, between the words.
+        let frame = group.transform.apply(try #require(frames.first))
+        #expect(abs((frame.maxY - line.baseline).value) < 1, "\(frame) on \(line.baseline)")
+        let words = glyphRuns(r).filter { $0.text.contains("Look") || $0.text.contains("here") }
+        #expect(words.count == 2 && words[0].glyphs.last!.position.x < frame.minX && words[1].glyphs[0].position.x > frame.maxX)
+        #expect(d.contains { $0.message == "image 'nowhere.png' does not exist; a placeholder with its alt text is printed" },
+                "\(d.map(\.message))")
     }
 
     @Test func imageInATableCellFitsTheCell() throws {
