@@ -9,13 +9,17 @@
 /* The largest side cairo's image surfaces take, in pixels. */
 #define MDIMG_MAX_SIDE 32767
 
-/* printf into a MDIMG_MESSAGE_CAPACITY buffer. */
+/* printf into a MDIMG_MESSAGE_CAPACITY buffer, on one line (decoders' messages may
+   end in a newline or hold several lines). */
 static inline void mdimg_say(char *message, const char *format, ...) {
     if (!message) return;
     va_list args;
     va_start(args, format);
     vsnprintf(message, MDIMG_MESSAGE_CAPACITY, format, args);
     va_end(args);
+    for (char *c = message; *c; c++) if (*c == '\n' || *c == '\r' || *c == '\t') *c = ' ';
+    size_t n = strlen(message);
+    while (n > 0 && message[n - 1] == ' ') message[--n] = 0;
 }
 
 /* Whether width × height decoded pixels fit the budget and cairo's side limit. */

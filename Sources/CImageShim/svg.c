@@ -29,7 +29,7 @@ mdimg_svg *mdimg_svg_open(const uint8_t *data, size_t length, double *width, dou
        stylesheets); data: URLs inside the SVG still work. */
     RsvgHandle *handle = rsvg_handle_new_from_data(data, length, &error);
     if (!handle) {
-        mdimg_say(message, "it is not a valid SVG document (%s)", error ? error->message : "librsvg cannot read it");
+        mdimg_say(message, "%s", error ? error->message : "librsvg cannot read it");
         g_clear_error(&error);
         return NULL;
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MDCore
 import MDHighlight
+import MDImage
 import MDPDF
 import MDTheme
 
@@ -74,6 +75,8 @@ struct MDPDFCommand: ParsableCommand {
                                    (default: the Markdown file's folder)
           --allow-read DIR         one more folder a document may read from (repeatable)
           --max-input-size SIZE    the largest input, theme or image read (default 16M)
+          --max-image-pixels N     the most pixels an image is decoded to (default 50M);
+                                   a JPEG or WebP above it is decoded smaller
 
         EXIT CODES
           0   success (even with warnings)
@@ -154,8 +157,27 @@ struct Convert: ParsableCommand {
         valueName: "SIZE"))
     var maxInputSize: String?
 
+    @Option(name: .customLong("max-image-pixels"), help: ArgumentHelp(
+        "The most pixels an image is decoded to, with an optional k or M (thousands, millions; default 50M): a JPEG or WebP above it is decoded smaller, any other image gets a placeholder.",
+        valueName: "N"))
+    var maxImagePixels: String?
+
     /// The `--max-input-size` limit in bytes (checked by `validate`).
     var inputLimit: Int { maxInputSize.flatMap(ByteCount.parse) ?? ReadPolicy.defaultMaxFileSize }
+
+    /// The `--max-image-pixels` budget (checked by `validate`).
+    var imagePixelLimit: Int { maxImagePixels.flatMap(Self.parseCount) ?? ReadPolicy.defaultMaxImagePixels }
+
+    /// "50M" → 50,000,000; "800k" → 800,000; a whole number as it is; nil for anything
+    /// else or less than one.
+    static func parseCount(_ text: String) -> Int? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let multipliers: [Character: Int] = ["k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000]
+        var digits = Substring(t), factor = 1
+        if let last = t.last, let m = multipliers[last] { digits = digits.dropLast(); factor = m }
+        guard let n = Int(digits), n >= 1, n <= Int.max / factor else { return nil }
+        return n * factor
+    }
 
     mutating func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no input file given (use - to read standard input)") }
@@ -178,6 +200,9 @@ struct Convert: ParsableCommand {
         if let m = maxInputSize, ByteCount.parse(m) == nil {
             throw ValidationError("--max-input-size takes a size in bytes with an optional k, M or G (e.g. 16M), not '\(m)'")
         }
+        if let m = maxImagePixels, Self.parseCount(m) == nil {
+            throw ValidationError("--max-image-pixels takes a number of pixels of 1 or more with an optional k or M (e.g. 50M), not '\(m)'")
+        }
         // Writing the PDF over its own input would lose the Markdown (`-o notes.md`, or
         // a text file named `notes.pdf`), however atomically it is written.
         for file in files where file != "-" && sameFile(file, outputPath(for: file)) {
@@ -189,22 +214,23 @@ struct Convert: ParsableCommand {
     /// or the current folder for standard input) and each `--allow-read`.
     func readPolicy(for file: String) -> ReadPolicy {
         let base = root ?? (file == "-" ? FileManager.default.currentDirectoryPath : folder(of: file))
-        return ReadPolicy(folders: [base] + allowRead, maxFileSize: inputLimit)
+        return ReadPolicy(folders: [base] + allowRead, maxFileSize: inputLimit, maxImagePixels: imagePixelLimit)
     }
 
     func run() throws {
         let signals = InterruptCleanup()
         var status = ExitStatus.success
         let highlighter = SyntaxHighlighter()
+        let imageCodecs = ImageCodecs()
         for file in files {
-            let s = convert(file, cleanup: signals, highlighter: highlighter)
+            let s = convert(file, cleanup: signals, highlighter: highlighter, imageCodecs: imageCodecs)
             if status == .success { status = s }
         }
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
     /// Converts one input; prints its diagnostics; returns its exit status.
-    func convert(_ file: String, cleanup: InterruptCleanup, highlighter: SyntaxHighlighter) -> ExitStatus {
+    func convert(_ file: String, cleanup: InterruptCleanup, highlighter: SyntaxHighlighter, imageCodecs: ImageCodecs) -> ExitStatus {
         let display = file == "-" ? "<stdin>" : file
         let destination = outputPath(for: file)
         let sink = DiagnosticSink()
@@ -219,6 +245,7 @@ struct Convert: ParsableCommand {
             options.debugLayout = debugLayout
             options.tableOfContents = tableOfContents
             options.highlighter = highlighter
+            options.imageCodecs = imageCodecs
             options.tagged = !noTags
             options.readPolicy = readPolicy(for: file)
             if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {

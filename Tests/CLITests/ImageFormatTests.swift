@@ -161,4 +161,119 @@ extension InlineImageTests.Raster {
             try expectValid(pdf)
         }
     }
+
+    // MARK: What cannot be shown
+
+    /// Missing, remote, unsupported and unreadable images: a framed, tinted box with the
+    /// alt text and the file name (never a bare word that reads like body text), and a
+    /// warning naming the file, line and column. Nothing is fetched.
+    @Test func imagesThatCannotBeShownGetAFramedPlaceholderAndAWarning() throws {
+        try withTempDir { dir in
+            try Data([0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x10, 0x10]).write(to: dir.child("icon.ico"))
+            try FileManager.default.copyItem(at: Self.fixtures.child("broken.svg"), to: dir.child("broken.svg"))
+            try dir.child("a.md").write("""
+                # Placeholders
+
+                ![A diagram of the heap](img/missing.png)
+
+                Badges: ![build status](https://ci.example.com/badge.svg?branch=main) and ![](icon.ico) here.
+
+                ![a broken drawing](broken.svg)
+
+                ![the process memory](/proc/self/mem)
+
+                """)
+            let r = try mdpdf(["--allow-read", "/proc", dir.child("a.md").path], timeout: 60)
+            #expect(r.status == 0 && !r.crashed, "\(r.stderrText)")
+            let file = dir.child("a.md").path
+            for expected in [
+                "\(file):3:1: warning: image 'img/missing.png' does not exist; a placeholder with its alt text is printed",
+                "\(file):5:9: warning: image 'https://ci.example.com/badge.svg?branch=main' is remote and is not fetched",
+                "\(file):5:75: warning: image 'icon.ico' is an ICO icon, which mdpdf does not embed",
+                "\(file):7:1: warning: image 'broken.svg' is not a valid SVG file: XML parse error",
+                "\(file):9:1: warning: image '/proc/self/mem' cannot be read (Input/output error)",
+            ] {
+                #expect(r.stderrText.contains(expected), "missing: \(expected)\nin: \(r.stderrText)")
+            }
+            let pdf = dir.child("a.pdf")
+            #expect(try embedded(pdf).isEmpty)
+            // Alt texts and file names are printed inside the boxes; an image without alt
+            // text says "image".
+            let words = try pdfWords(pdf).words
+            let text = words.map(\.text).joined(separator: " ")
+            for piece in ["A diagram of the heap missing.png", "build status badge.svg", "image icon.ico",
+                          "a broken drawing broken.svg", "the process memory mem"] {
+                #expect(text.contains(piece), "\(piece) in \(text)")
+            }
+            // The box is tinted (theme image.placeholder.background, #f6f8fa) around the
+            // alt text, and framed.
+            let page = try InlineImageTests.Raster(pdf: pdf, page: 1, in: dir)
+            let alt = try #require(words.first { $0.text == "heap" })
+            #expect(page.rgb(atPoints: alt.xMax + 2, (alt.yMin + alt.yMax) / 2) == (0xF6, 0xF8, 0xFA))
+            let tree = try #require(try PDFObjects(pdf: pdf).structureTree())
+            let figures = tree.flatMap { $0.all() }.filter { $0.role == "Figure" }
+            #expect(figures.map(\.alt) == ["A diagram of the heap", "build status", nil, "a broken drawing", "the process memory"],
+                    "\(figures.map(\.alt))")
+            try expectValid(pdf)
+        }
+    }
+
+    /// A JPEG damaged after its header used to go into the PDF as it was, and the PDF
+    /// failed `qpdf --check` (its DCT stream does not decode). Its data is decoded before
+    /// embedding: what decodes is shown, as pixels, with a warning.
+    @Test(arguments: ["cut-short.jpg", "garbage-scan.jpg"])
+    func aDamagedJPEGNeverMakesADamagedPDF(_ name: String) throws {
+        try withTempDir { dir in
+            try FileManager.default.copyItem(at: Self.fixtures.child(name), to: dir.child(name))
+            try dir.child("a.md").write("Before.\n\n![photo](\(name))\n")
+            let r = try mdpdf([dir.child("a.md").path])
+            #expect(r.status == 0 && !r.crashed, "\(r.stderrText)")
+            #expect(r.stderrText.contains("a.md:3:1: warning: image '\(name)'"), "\(r.stderrText)")
+            let images = try embedded(dir.child("a.pdf"))
+            #expect(images.allSatisfy { $0.encoding != "jpeg" }, "\(images)")
+            try expectValid(dir.child("a.pdf"))
+        }
+    }
+
+    /// A real 30000 × 30000 JPEG (3.5 MB of grey): it used to reach cairo at full size
+    /// (3.6 GB) and crash under a memory limit. It is decoded at 1/8 (3750 × 3750, under
+    /// the 50-megapixel budget) within 1 GB of address space, with a warning; a smaller
+    /// budget (`--max-image-pixels`) decodes it smaller still or gives the placeholder.
+    @Test func aGigapixelJPEGIsDecodedSmallerWithinAMemoryLimit() throws {
+        try withTempDir { dir in
+            try Data(ImageBytes.greyJPEG(width: 30_000, height: 30_000)).write(to: dir.child("huge.jpg"))
+            try dir.child("a.md").write("![huge](huge.jpg)\n")
+            let r = try run("/usr/bin/prlimit", ["--as=1000000000", "--", Paths.binary, dir.child("a.md").path], timeout: 120)
+            #expect(r.status == 0 && !r.crashed, "\(r.status) \(r.stderrText)")
+            #expect(r.stderrText.contains("a.md:1:1: warning: image 'huge.jpg' is 30000 × 30000 pixels, more than mdpdf embeds (50 megapixels); it is embedded at 3750 × 3750"),
+                    "\(r.stderrText)")
+            let images = try embedded(dir.child("a.pdf"))
+            #expect(images.count == 1 && images[0].width == 3750 && images[0].height == 3750, "\(images)")
+            try expectValid(dir.child("a.pdf"))
+
+            let small = try mdpdf(["--max-image-pixels", "1000000", dir.child("a.md").path, "-o", dir.child("b.pdf").path])
+            #expect(small.status == 0 && small.stderrText.contains("it is embedded at 938 × 938") == false)
+            #expect(small.stderrText.contains("more than mdpdf embeds (1 megapixels"), "\(small.stderrText)")
+            #expect(try embedded(dir.child("b.pdf")).isEmpty, "past 1/8 it is a placeholder")
+        }
+    }
+
+    /// The vscode-markdown-pdf README shows its three GIF screencasts (first frame) and
+    /// two PNGs, with no image warning.
+    @Test func theVSCodeReadmeShowsItsGIFs() throws {
+        let readme = Paths.corpus.appendingPathComponent("vscode-markdown-pdf/README.md")
+        guard FileManager.default.fileExists(atPath: readme.path) else {
+            Issue.record("the corpus has no vscode-markdown-pdf/README.md")
+            return
+        }
+        try withTempDir { dir in
+            let r = try mdpdf([readme.path, "-o", dir.child("readme.pdf").path])
+            #expect(r.status == 0, "\(r.stderrText)")
+            #expect(!r.stderrText.contains("image '"), "\(r.stderrText)")
+            let sizes = try embedded(dir.child("readme.pdf")).map { "\($0.width)x\($0.height)" }
+            for gif in ["697x419", "837x534"] { #expect(sizes.contains(gif), "\(gif) in \(sizes)") }
+            #expect(sizes.filter { $0 == "697x419" }.count == 2, "usage1.gif and usage2.gif")
+            try expectValid(dir.child("readme.pdf"))
+        }
+    }
 }
