@@ -157,7 +157,8 @@ extension DocumentStyler {
                                   headerBackground: ts.headerBackground?.color, zebraBackground: ts.zebraBackground?.color,
                                   borderColor: ts.borderColor.color, borderWidth: ts.borderWidth.resolve(em: size),
                                   spaceAfter: ts.spaceAfter.resolve(em: ctx.size),
-                                  openAtPageBreaks: ts.splitEdges == .open, source: range))
+                                  openAtPageBreaks: ts.splitEdges == .open,
+                                  minFontSize: ts.minFontSize.resolve(em: ctx.size), source: range))
     }
 
     // MARK: Footnotes
