@@ -97,6 +97,7 @@ final class FlowBuilder {
         // A code block's text belongs to its Code element directly.
         case .code: element = env.structure[parent].role == .code ? parent : node(.code, source: p.source)
         case .body: element = node(.paragraph, source: p.source)
+        case .title: element = node(.title, source: p.source)
         }
         var ls = lines.lines(prepared, x: x, width: width, structure: element)
         guard !ls.isEmpty else { return }
@@ -124,7 +125,7 @@ final class FlowBuilder {
         switch c.kind {
         case .codeBlock: role = .code
         case .blockQuote: role = .blockQuote
-        case .footnotes: role = .division
+        case .footnotes, .titleBlock: role = .division
         }
         build(c.children, x: x + left, width: width - left - right, under: node(role))
         open.removeLast()

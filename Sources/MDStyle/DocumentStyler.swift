@@ -61,9 +61,10 @@ public struct DocumentStyler {
         styler.language = fm?.string("lang") ?? fm?.string("language") ?? theme.body.language
         let root = styler.rootContext
         styler.numberEquations(document)
+        let title = styler.titleBlock(document.frontMatter, root)
         var blocks = styler.styleBlocks(document.blocks, root)
         let wantsTOC = options.tableOfContents || document.frontMatter?.values["toc"] == .bool(true)
-        blocks = styler.placeTableOfContents(in: blocks, wanted: wantsTOC, root)
+        blocks = title + styler.placeTableOfContents(in: blocks, wanted: wantsTOC, afterTitleBlock: !title.isEmpty, root)
         var pageNotes: PageFootnotes?
         if theme.footnotes.placement == .page {
             var notes: [Int: [StyledBlock]] = [:]
@@ -89,9 +90,18 @@ public struct DocumentStyler {
     }
 
     func metadata(_ fm: FrontMatter?) -> DocumentMetadata {
-        DocumentMetadata(title: fm?.string("title") ?? firstH1, author: fm?.string("author"),
-                       subject: fm?.string("subject") ?? fm?.string("description"),
-                       keywords: fm?.string("keywords"), language: fm?.string("lang") ?? fm?.string("language") ?? theme.body.language)
+        let authors = Self.authors(fm?.values["author"] ?? fm?.values["authors"]).map { Self.plain($0, fm) }
+        return DocumentMetadata(title: fm.flatMap { Self.text($0.values["title"]) }.map { Self.plain($0, fm) } ?? firstH1,
+                                author: authors.isEmpty ? nil : authors.joined(separator: ", "),
+                                subject: fm?.string("subject") ?? fm?.string("description"),
+                                keywords: fm?.string("keywords"),
+                                language: fm?.string("lang") ?? fm?.string("language") ?? theme.body.language)
+    }
+
+    /// A front matter value read as Markdown, as plain text (`*My* notes` → "My notes").
+    static func plain(_ value: String, _ fm: FrontMatter?) -> String {
+        guard let fm else { return value }
+        return PlainText.of(inlines(of: value, fm, diagnostics: DiagnosticSink()))
     }
 
     // MARK: Blocks

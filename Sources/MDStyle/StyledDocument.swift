@@ -74,6 +74,9 @@ public enum BlockRole: Sendable, Hashable {
     /// A heading: level 1…6 and its anchor (slug) for links and the outline.
     case heading(level: Int, anchor: String, title: String)
     case code
+    /// The document's title in its title block: a heading outside the numbered levels,
+    /// the outline and the contents.
+    case title
 }
 
 public struct StyledParagraph: Sendable {
@@ -225,7 +228,8 @@ public struct TextDecoration: Hashable, Sendable {
 }
 
 public struct StyledContainer: Sendable {
-    public enum Kind: Sendable, Hashable { case codeBlock, blockQuote, footnotes }
+    /// `titleBlock`: the front matter's title block (and its abstract inside it).
+    public enum Kind: Sendable, Hashable { case codeBlock, blockQuote, footnotes, titleBlock }
     public var kind: Kind
     public var children: [StyledBlock]
     /// From the container's edges to its content.

@@ -19,14 +19,16 @@ enum TableOfContentsMarker {
 
 extension DocumentStyler {
     /// Replaces the first placeholder with the table of contents (later ones are
-    /// dropped); without one, puts it after the title (a leading level-1 heading) when
-    /// `wanted`.
-    mutating func placeTableOfContents(in blocks: [StyledBlock], wanted: Bool, _ root: StyleContext) -> [StyledBlock] {
+    /// dropped); without one, puts it after the title when `wanted`: at the start of
+    /// `blocks` when they follow a title block, else after a leading level-1 heading (a
+    /// README's title), never after a section heading.
+    mutating func placeTableOfContents(in blocks: [StyledBlock], wanted: Bool, afterTitleBlock: Bool = false,
+                                       _ root: StyleContext) -> [StyledBlock] {
         let marker = blocks.firstIndex { if case .tocPlaceholder = $0 { return true }; return false }
         var out = blocks.filter { if case .tocPlaceholder = $0 { return false }; return true }
         guard marker != nil || wanted else { return out }
         var at = marker ?? 0
-        if marker == nil, case .paragraph(let p)? = out.first, case .heading(1, _, _) = p.role { at = 1 }
+        if marker == nil, !afterTitleBlock, case .paragraph(let p)? = out.first, case .heading(1, _, _) = p.role { at = 1 }
         out.insert(contentsOf: tableOfContents(headings: Self.headings(in: blocks), root), at: at)
         return out
     }
