@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "MDMarkdown", dependencies: ["MDCore", "CCmarkGFM", .product(name: "Yams", package: "Yams")]),
         .target(name: "MDTheme", dependencies: ["MDCore"]),
         /// Syntax highlighting: loads the `mdpdf-syntax` library with dlopen on first use.
-        .target(name: "MDHighlight", dependencies: []),
+        .target(name: "MDHighlight", dependencies: ["MDCore"]),
         /// TeX formulas → math lists (no fonts): read by styling, set by MDMathLayout.
         .target(name: "MDMath", dependencies: ["MDCore"]),
         /// Image files: format, size, orientation and a check that they decode (PNG with

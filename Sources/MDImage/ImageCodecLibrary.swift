@@ -1,8 +1,8 @@
 import Foundation
+import MDCore
 
 /// The image decoders' shim (`libmdpdf-images.so`, built from `CImageShim`), opened with
-/// dlopen and used through the symbols of `mdimages.h`. Never dlclose'd: GLib keeps
-/// global state (type registrations) that must not outlive its code.
+/// dlopen (`DynamicLibrary`) and used through the symbols of `mdimages.h`.
 final class ImageCodecLibrary: @unchecked Sendable {
     /// `mdimg_info`, read from the bytes the C side filled: nine int32 fields, then
     /// the message (`MDIMG_MESSAGE_CAPACITY` bytes, NUL-terminated).
@@ -51,23 +51,12 @@ final class ImageCodecLibrary: @unchecked Sendable {
     static let messageCapacity = 256
 
     /// Loads the first of `paths` that dlopen accepts; the last loader error when none does.
-    static func load(from paths: [String]) -> Result<ImageCodecLibrary, ImageProblem> {
-        var lastError = "no path to try"
-        for path in paths {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-                lastError = dlerror().map { String(cString: $0) } ?? "dlopen failed"
-                continue
-            }
-            if let library = ImageCodecLibrary(handle: handle, path: path) { return .success(library) }
-            lastError = "\(path) lacks the mdimg_ functions"
-        }
-        return .failure(.libraryUnavailable(lastError))
+    static func load(from paths: [String]) -> Result<ImageCodecLibrary, DynamicLibrary.LoadError> {
+        DynamicLibrary.open(paths) { ImageCodecLibrary(handle: $0, path: $1) }
     }
 
     private init?(handle: UnsafeMutableRawPointer, path: String) {
-        func symbol<T>(_ name: String, as: T.Type) -> T? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
-        }
+        func symbol<T>(_ name: String, as type: T.Type) -> T? { DynamicLibrary.symbol(handle, name, as: type) }
         guard let check = symbol("mdimg_check", as: CheckFn.self), let decode = symbol("mdimg_decode", as: DecodeFn.self),
               let free = symbol("mdimg_free", as: FreeFn.self), let svgOpen = symbol("mdimg_svg_open", as: SVGOpenFn.self),
               let svgRender = symbol("mdimg_svg_render", as: SVGRenderFn.self),

@@ -5,57 +5,27 @@ import MDCore
 /// `mdimages.h`), loaded the first time a document shows such an image: a document
 /// with only PNG images, or none, never loads librsvg, gdk-pixbuf or GLib.
 ///
-/// One instance serves any number of conversions on any threads: loading is
-/// serialised by a lock; the decoders themselves keep no shared state.
+/// One instance serves any number of conversions on any threads: it is loaded once
+/// (`LazyLibrary`); the decoders themselves keep no shared state.
 public final class ImageCodecs: @unchecked Sendable {
-    private enum State {
-        case notLoaded
-        case loaded(ImageCodecLibrary)
-        case failed(String)
-    }
-
-    private let lock = NSLock()
-    private let libraryPaths: [String]
-    private var state = State.notLoaded
+    private let library: LazyLibrary<ImageCodecLibrary>
 
     /// `libraryPaths`: where to look for `libmdpdf-images.so`, first match wins.
     public init(libraryPaths: [String] = ImageCodecs.defaultLibraryPaths) {
-        self.libraryPaths = libraryPaths
+        library = LazyLibrary { ImageCodecLibrary.load(from: libraryPaths) }
     }
 
-    /// `$MDPDF_IMAGES_LIBRARY` alone when set; else beside the running executable (where
-    /// `swift build` puts it), then `../lib/mdpdf/` from it (an installed layout), then
-    /// the dynamic loader's own search path.
+    /// `$MDPDF_IMAGES_LIBRARY`, else beside the executable (see `DynamicLibrary`).
     public static var defaultLibraryPaths: [String] {
-        let name = "libmdpdf-images.so"
-        if let env = ProcessInfo.processInfo.environment["MDPDF_IMAGES_LIBRARY"], !env.isEmpty { return [env] }
-        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        return [exe.appendingPathComponent(name).path,
-                exe.deletingLastPathComponent().appendingPathComponent("lib/mdpdf/\(name)").path, name]
+        DynamicLibrary.searchPaths(for: "libmdpdf-images.so", variable: "MDPDF_IMAGES_LIBRARY")
     }
 
     /// Whether the library has been loaded (for tests of lazy loading).
-    public var isLoaded: Bool {
-        lock.lock(); defer { lock.unlock() }
-        if case .loaded = state { return true }
-        return false
-    }
+    public var isLoaded: Bool { library.isLoaded }
 
     /// The library, loading it on first use.
-    func library() -> Result<ImageCodecLibrary, ImageProblem> {
-        lock.lock(); defer { lock.unlock() }
-        switch state {
-        case .loaded(let l): return .success(l)
-        case .failed(let reason): return .failure(.libraryUnavailable(reason))
-        case .notLoaded:
-            let result = ImageCodecLibrary.load(from: libraryPaths)
-            switch result {
-            case .success(let l): state = .loaded(l)
-            case .failure(.libraryUnavailable(let reason)): state = .failed(reason)
-            case .failure: state = .failed("unknown error")
-            }
-            return result
-        }
+    func loadedLibrary() -> Result<ImageCodecLibrary, ImageProblem> {
+        library.get().mapError { .libraryUnavailable($0.reason) }
     }
 
     /// The shim's number for a raster format it decodes.
@@ -70,36 +40,35 @@ public final class ImageCodecs: @unchecked Sendable {
         }
     }
 
+    /// Calls one of the shim's raster functions on `bytes` (`call` gets the library and
+    /// the format's number), with a fresh `mdimg_info` it fills.
+    private func withCodec<T>(_ format: ImageFormat, _ bytes: [UInt8],
+                              _ call: (ImageCodecLibrary, Int32, UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer) -> T)
+        -> Result<(T, ImageCodecLibrary.Info, ImageCodecLibrary), ImageProblem> {
+        guard let code = Self.code(format) else { return .failure(.unsupported("a \(format.name) file")) }
+        return loadedLibrary().map { lib in
+            let (result, info) = ImageCodecLibrary.Info.filling { raw in
+                bytes.withUnsafeBufferPointer { call(lib, code, $0.baseAddress, $0.count, raw) }
+            }
+            return (result, info, lib)
+        }
+    }
+
     /// Decodes all of a raster image (keeping no pixels): its sizes and orientation,
     /// or why it cannot be shown.
     func check(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int) -> Result<ImageCodecLibrary.Info, ImageProblem> {
-        guard let code = Self.code(format) else { return .failure(.unsupported("a \(format.name) file")) }
-        let lib: ImageCodecLibrary
-        switch library() {
-        case .success(let l): lib = l
-        case .failure(let p): return .failure(p)
+        withCodec(format, bytes) { $0.check($1, $2, $3, Int64(maxPixels), $4) }.flatMap { status, info, _ in
+            status == 0 ? .success(info) : .failure(Self.problem(info, format: format, maxPixels: maxPixels))
         }
-        let (status, info) = ImageCodecLibrary.Info.filling { raw in
-            bytes.withUnsafeBufferPointer { lib.check(code, $0.baseAddress, $0.count, Int64(maxPixels), raw) }
-        }
-        guard status == 0 else { return .failure(Self.problem(info, format: format, maxPixels: maxPixels)) }
-        return .success(info)
     }
 
     /// The pixels of a raster image, at the size `check` gave for the same bytes and budget.
     package func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int) -> Result<DecodedRaster, ImageProblem> {
-        guard let code = Self.code(format) else { return .failure(.unsupported("a \(format.name) file")) }
-        let lib: ImageCodecLibrary
-        switch library() {
-        case .success(let l): lib = l
-        case .failure(let p): return .failure(p)
+        withCodec(format, bytes) { $0.decode($1, $2, $3, Int64(maxPixels), $4) }.flatMap { pixels, info, lib in
+            guard let pixels else { return .failure(Self.problem(info, format: format, maxPixels: maxPixels)) }
+            return .success(DecodedRaster(pixels: pixels, width: info.decodedWidth, height: info.decodedHeight,
+                                          hasAlpha: info.hasAlpha, free: lib.free))
         }
-        let (pixels, info) = ImageCodecLibrary.Info.filling { raw in
-            bytes.withUnsafeBufferPointer { lib.decode(code, $0.baseAddress, $0.count, Int64(maxPixels), raw) }
-        }
-        guard let pixels else { return .failure(Self.problem(info, format: format, maxPixels: maxPixels)) }
-        return .success(DecodedRaster(pixels: pixels, width: info.decodedWidth, height: info.decodedHeight,
-                                      hasAlpha: info.hasAlpha, free: lib.free))
     }
 
     private static func problem(_ info: ImageCodecLibrary.Info, format: ImageFormat, maxPixels: Int) -> ImageProblem {
@@ -137,7 +106,7 @@ package final class SVGDocument {
 
     package init(_ bytes: [UInt8], codecs: ImageCodecs) throws(ImageProblem) {
         let lib: ImageCodecLibrary
-        switch codecs.library() {
+        switch codecs.loadedLibrary() {
         case .success(let l): lib = l
         case .failure(let p): throw p
         }

@@ -1,26 +1,12 @@
 import MDCore
 
-/// What checking an image file found: enough for layout to size it and for the
-/// renderer to draw it.
-public struct ImageFileInfo: Hashable, Sendable {
-    public var format: ImageFormat
-    /// Stored size in pixels, before `orientation` (an SVG's size in CSS pixels, rounded).
-    public var pixelWidth: Int
-    public var pixelHeight: Int
-    public var orientation: ImageOrientation
-    /// An SVG's own size, in points.
-    public var vectorSize: Size?
-    /// Drawn from decoded pixels: a JPEG downsampled or damaged (see `ImageSource`).
-    public var decodesPixels: Bool
-    /// Something the reader should know although the image is shown (completes "image
-    /// 'x.jpg' …"): damaged data, or a downsampled decode.
+/// An image file that passed its check, as the styled document carries it, and what
+/// the reader should know although it is shown (completes "image 'x.jpg' …"): damaged
+/// data, or a downsampled decode.
+public struct CheckedImage: Hashable, Sendable {
+    public var source: ImageSource
     public var note: String?
-
-    /// The image as the styled document carries it.
-    public func source(path: String) -> ImageSource {
-        ImageSource(path: path, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                    orientation: orientation, vectorSize: vectorSize, decodesPixels: decodesPixels)
-    }
+    public init(source: ImageSource, note: String? = nil) { self.source = source; self.note = note }
 }
 
 /// Checks an image file's bytes before layout relies on them: its format from its
@@ -28,12 +14,14 @@ public struct ImageFileInfo: Hashable, Sendable {
 /// its data decodes, so that an image that reaches layout also draws, and a damaged one
 /// never reaches the PDF as it is.
 public enum ImageFile {
-    public static func inspect(_ bytes: [UInt8], maxPixels: Int, codecs: ImageCodecs) -> Result<ImageFileInfo, ImageProblem> {
+    /// The file at `path` (it is only recorded) whose bytes are `bytes`.
+    public static func inspect(_ bytes: [UInt8], path: String, maxPixels: Int,
+                               codecs: ImageCodecs) -> Result<CheckedImage, ImageProblem> {
         switch sniff(bytes) {
         case .failure(let p): return .failure(p)
-        case .success(.png): return png(bytes, maxPixels: maxPixels)
-        case .success(.svg): return svg(bytes, codecs: codecs)
-        case .success(let format): return raster(bytes, format: format, maxPixels: maxPixels, codecs: codecs)
+        case .success(.png): return png(bytes, path: path, maxPixels: maxPixels)
+        case .success(.svg): return svg(bytes, path: path, codecs: codecs)
+        case .success(let format): return raster(bytes, format: format, path: path, maxPixels: maxPixels, codecs: codecs)
         }
     }
 
@@ -70,7 +58,7 @@ public enum ImageFile {
         return text.contains("<svg")
     }
 
-    private static func png(_ bytes: [UInt8], maxPixels: Int) -> Result<ImageFileInfo, ImageProblem> {
+    private static func png(_ bytes: [UInt8], path: String, maxPixels: Int) -> Result<CheckedImage, ImageProblem> {
         let header: PNGCheck.Header
         switch PNGCheck.header(bytes) {
         case .failure(let p): return .failure(p)
@@ -80,24 +68,24 @@ public enum ImageFile {
             return .failure(.tooManyPixels(width: header.width, height: header.height, limit: maxPixels))
         }
         if let why = PNGCheck.problem(bytes, header) { return .failure(.corrupt(format: .png, reason: why)) }
-        return .success(ImageFileInfo(format: .png, pixelWidth: header.width, pixelHeight: header.height,
-                                      orientation: .up, decodesPixels: true))
+        return .success(CheckedImage(source: ImageSource(path: path, format: .png, pixelWidth: header.width,
+                                                         pixelHeight: header.height, decodesPixels: true)))
     }
 
-    private static func svg(_ bytes: [UInt8], codecs: ImageCodecs) -> Result<ImageFileInfo, ImageProblem> {
+    private static func svg(_ bytes: [UInt8], path: String, codecs: ImageCodecs) -> Result<CheckedImage, ImageProblem> {
         do {
             let doc = try SVGDocument(bytes, codecs: codecs)
             // CSS pixels to points, as for images: 1px = 0.75pt.
             let size = Size(width: Points(doc.width * 0.75), height: Points(doc.height * 0.75))
-            return .success(ImageFileInfo(format: .svg, pixelWidth: Int(doc.width.rounded()), pixelHeight: Int(doc.height.rounded()),
-                                          orientation: .up, vectorSize: size, decodesPixels: false))
+            return .success(CheckedImage(source: ImageSource(path: path, format: .svg, pixelWidth: Int(doc.width.rounded()),
+                                                             pixelHeight: Int(doc.height.rounded()), vectorSize: size)))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func raster(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int,
-                               codecs: ImageCodecs) -> Result<ImageFileInfo, ImageProblem> {
+    private static func raster(_ bytes: [UInt8], format: ImageFormat, path: String, maxPixels: Int,
+                               codecs: ImageCodecs) -> Result<CheckedImage, ImageProblem> {
         switch codecs.check(bytes, format: format, maxPixels: maxPixels) {
         case .failure(let p): return .failure(p)
         case .success(let info):
@@ -108,9 +96,10 @@ public enum ImageFile {
             } else if downsampled {
                 note = "is \(info.width) × \(info.height) pixels, more than mdpdf embeds (\(ImageLimits.describe(maxPixels))); it is embedded at \(info.decodedWidth) × \(info.decodedHeight)"
             }
-            return .success(ImageFileInfo(format: format, pixelWidth: info.width, pixelHeight: info.height,
-                                          orientation: ImageOrientation(rawValue: info.orientation) ?? .up,
-                                          decodesPixels: format != .jpeg || info.damaged || downsampled, note: note))
+            let source = ImageSource(path: path, format: format, pixelWidth: info.width, pixelHeight: info.height,
+                                     orientation: ImageOrientation(rawValue: info.orientation) ?? .up,
+                                     decodesPixels: format != .jpeg || info.damaged || downsampled)
+            return .success(CheckedImage(source: source, note: note))
         }
     }
 

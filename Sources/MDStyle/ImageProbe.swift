@@ -7,12 +7,8 @@ import MDImage
 /// within the pixel budget (`ImageFile`). An image that passes is drawn; one that fails
 /// gets a framed placeholder with a warning saying why, never failing the conversion.
 enum ImageProbe {
-    /// An image to draw, and what the reader should know about it (damaged data that
-    /// still decodes, a downsampled decode), completing "image 'x' …".
-    struct Found: Hashable {
-        var source: ImageSource
-        var note: String?
-    }
+    /// An image to draw, and what the reader should know about it.
+    typealias Found = CheckedImage
 
     enum Failure: Error, Hashable, CustomStringConvertible {
         case refused(ReadPolicy.Refusal)
@@ -46,10 +42,8 @@ enum ImageProbe {
         switch policy.readResolved(path) {
         case .failure(let r): return .failure(.refused(r))
         case .success(let file):
-            switch ImageFile.inspect(file.bytes, maxPixels: policy.maxImagePixels, codecs: codecs) {
-            case .failure(let p): return .failure(.problem(p))
-            case .success(let info): return .success(Found(source: info.source(path: file.resolved), note: info.note))
-            }
+            return ImageFile.inspect(file.bytes, path: file.resolved, maxPixels: policy.maxImagePixels, codecs: codecs)
+                .mapError { .problem($0) }
         }
     }
 }

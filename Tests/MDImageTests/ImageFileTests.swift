@@ -21,8 +21,12 @@ let codecs = ImageCodecs()
 
 @Suite("Image files")
 struct ImageFileTests {
-    func inspect(_ name: String, maxPixels: Int = 50_000_000) throws -> Result<ImageFileInfo, ImageProblem> {
-        ImageFile.inspect(try Fixture.bytes(name), maxPixels: maxPixels, codecs: codecs)
+    func inspect(_ name: String, maxPixels: Int = 50_000_000) throws -> Result<ImageSource, ImageProblem> {
+        ImageFile.inspect(try Fixture.bytes(name), path: name, maxPixels: maxPixels, codecs: codecs).map(\.source)
+    }
+
+    func note(_ name: String, maxPixels: Int = 50_000_000) throws -> String? {
+        try ImageFile.inspect(try Fixture.bytes(name), path: name, maxPixels: maxPixels, codecs: codecs).get().note
     }
 
     @Test(arguments: [
@@ -36,7 +40,7 @@ struct ImageFileTests {
         #expect(info.format == format)
         #expect(info.pixelWidth == 48 && info.pixelHeight == 32, "\(name): \(info.pixelWidth) × \(info.pixelHeight)")
         #expect(info.orientation == .up)
-        #expect(info.note == nil, "\(name): \(info.note ?? "")")
+        #expect(try note(name) == nil, "\(name)")
         // A whole JPEG is embedded as it is; everything else but PNG is decoded.
         #expect(info.decodesPixels == (format != .jpeg), "\(name)")
     }
@@ -93,28 +97,26 @@ struct ImageFileTests {
         for tag in 1...8 {
             let info = try inspect("exif-\(tag).jpg").get()
             #expect(info.orientation.rawValue == tag)
-            let source = info.source(path: "x.jpg")
             // Quarter turns are stored 32 × 48 and shown 48 × 32.
-            #expect(source.naturalSize == Size(width: Points(36), height: Points(24)), "tag \(tag): \(source.naturalSize)")
+            #expect(info.naturalSize == Size(width: Points(36), height: Points(24)), "tag \(tag): \(info.naturalSize)")
             #expect(!info.decodesPixels, "an upright-turned JPEG is still embedded as it is")
         }
     }
 
     @Test func aDamagedJPEGIsDecodedNeverEmbeddedAsItIs() throws {
-        let cut = try inspect("cut-short.jpg").get()
-        #expect(cut.decodesPixels)
-        #expect(cut.note?.contains("has damaged data (Premature end of JPEG file)") == true, "\(cut.note ?? "")")
+        #expect(try inspect("cut-short.jpg").get().decodesPixels)
+        let cut = try note("cut-short.jpg")
+        #expect(cut?.contains("has damaged data (Premature end of JPEG file)") == true, "\(cut ?? "")")
         switch try inspect("garbage-scan.jpg") {
-        case .success(let info): #expect(info.decodesPixels && info.note?.contains("damaged") == true)
+        case .success(let info): #expect(try info.decodesPixels && note("garbage-scan.jpg")?.contains("damaged") == true)
         case .failure(let problem): #expect("\(problem)".contains("is not a valid JPEG file"))
         }
     }
 
     @Test func aJPEGOverThePixelBudgetIsDownsampledWhileDecoding() throws {
         // 48 × 32 = 1536 pixels; a budget of 500 takes a 1/2 decode (24 × 16 = 384).
-        let info = try inspect("baseline.jpg", maxPixels: 500).get()
-        #expect(info.decodesPixels)
-        #expect(info.note == "is 48 × 32 pixels, more than mdpdf embeds (500 pixels); it is embedded at 24 × 16")
+        #expect(try inspect("baseline.jpg", maxPixels: 500).get().decodesPixels)
+        #expect(try note("baseline.jpg", maxPixels: 500) == "is 48 × 32 pixels, more than mdpdf embeds (500 pixels); it is embedded at 24 × 16")
         let raster = try codecs.decode(try Fixture.bytes("baseline.jpg"), format: .jpeg, maxPixels: 500).get()
         #expect(raster.width == 24 && raster.height == 16)
         expectQuadrants(raster, tolerance: 24, "downsampled")
@@ -127,14 +129,14 @@ struct ImageFileTests {
         #expect(try inspect("picture.bmp", maxPixels: 1000) == .failure(.tooManyPixels(width: 48, height: 32, limit: 1000)))
         #expect(try inspect("quad.png", maxPixels: 1000) == .failure(.tooManyPixels(width: 48, height: 32, limit: 1000)))
         // WebP scales while decoding, like JPEG.
-        let webp = try inspect("lossy.webp", maxPixels: 1000).get()
-        #expect(webp.note?.contains("it is embedded at 38 × 25") == true, "\(webp.note ?? "")")
+        let webp = try note("lossy.webp", maxPixels: 1000)
+        #expect(webp?.contains("it is embedded at 38 × 25") == true, "\(webp ?? "")")
     }
 
     @Test func aJPEGHeaderClaimingGigapixelsNeverDecodes() throws {
         // Start of image and a frame header of 30000 × 30000, nothing else.
         let header: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x75, 0x30, 0x75, 0x30, 0x01, 0x01, 0x11, 0x00, 0xFF, 0xD9]
-        let result = ImageFile.inspect(header, maxPixels: 50_000_000, codecs: codecs)
+        let result = ImageFile.inspect(header, path: "x.jpg", maxPixels: 50_000_000, codecs: codecs)
         guard case .failure(.corrupt(.jpeg, let reason)) = result else {
             Issue.record("\(result)")
             return
@@ -162,7 +164,7 @@ struct ImageFileTests {
         (Array("hello, world".utf8), "is not an image mdpdf can read (PNG, JPEG, GIF, WebP, BMP, TIFF and SVG)"),
     ] as [([UInt8], String)])
     func otherFilesSayWhatTheyAre(_ bytes: [UInt8], _ message: String) {
-        guard case .failure(let problem) = ImageFile.inspect(bytes, maxPixels: 50_000_000, codecs: codecs) else {
+        guard case .failure(let problem) = ImageFile.inspect(bytes, path: "x", maxPixels: 50_000_000, codecs: codecs) else {
             Issue.record("accepted")
             return
         }
@@ -171,15 +173,15 @@ struct ImageFileTests {
 
     @Test func pngAloneNeverLoadsTheDecoderLibrary() throws {
         let fresh = ImageCodecs()
-        _ = try ImageFile.inspect(try Fixture.bytes("quad.png"), maxPixels: 50_000_000, codecs: fresh).get()
+        _ = try ImageFile.inspect(try Fixture.bytes("quad.png"), path: "quad.png", maxPixels: 50_000_000, codecs: fresh).get()
         #expect(!fresh.isLoaded)
-        _ = try ImageFile.inspect(try Fixture.bytes("baseline.jpg"), maxPixels: 50_000_000, codecs: fresh).get()
+        _ = try ImageFile.inspect(try Fixture.bytes("baseline.jpg"), path: "baseline.jpg", maxPixels: 50_000_000, codecs: fresh).get()
         #expect(fresh.isLoaded)
     }
 
     @Test func aMissingLibraryIsAProblemNotACrash() throws {
         let none = ImageCodecs(libraryPaths: ["/nonexistent/libmdpdf-images.so"])
-        guard case .failure(.libraryUnavailable(let why)) = ImageFile.inspect(try Fixture.bytes("baseline.jpg"),
+        guard case .failure(.libraryUnavailable(let why)) = ImageFile.inspect(try Fixture.bytes("baseline.jpg"), path: "b.jpg",
                                                                               maxPixels: 50_000_000, codecs: none) else {
             Issue.record("no library, yet the JPEG was read")
             return
