@@ -61,10 +61,16 @@ public struct DocumentStyler {
         styler.language = fm?.string("lang") ?? fm?.string("language") ?? theme.body.language
         let root = styler.rootContext
         styler.numberEquations(document)
-        let title = styler.titleBlock(document.frontMatter, root)
-        var blocks = styler.styleBlocks(document.blocks, root)
+        // A document that opens with its title as a heading shows it once: the heading,
+        // then the rest of the title block.
+        let headingIsTitle = styler.opensWithTitleHeading(document)
+        var lead: [StyledBlock] = []
+        var body = document.blocks[...]
+        if headingIsTitle, let first = body.popFirst() { lead = styler.styleBlock(first, root) }
+        let title = styler.titleBlock(document.frontMatter, root, titleShown: headingIsTitle)
         let wantsTOC = options.tableOfContents || document.frontMatter?.values["toc"] == .bool(true)
-        blocks = title + styler.placeTableOfContents(in: blocks, wanted: wantsTOC, afterTitleBlock: !title.isEmpty, root)
+        var blocks = lead + title + styler.styleBlocks(Array(body), root)
+        blocks = styler.placeTableOfContents(in: blocks, wanted: wantsTOC, after: title.isEmpty ? nil : lead.count + title.count, root)
         var pageNotes: PageFootnotes?
         if theme.footnotes.placement == .page {
             var notes: [Int: [StyledBlock]] = [:]

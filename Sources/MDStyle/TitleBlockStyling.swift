@@ -7,25 +7,31 @@ import MDTheme
 /// pandoc, LaTeX and Typst print them, in the theme's `titleBlock` styles. A document
 /// whose front matter has no title gets none. Values are read as Markdown, as pandoc
 /// reads metadata: a one-paragraph value keeps its emphasis, code and links; the
-/// abstract may have several paragraphs.
+/// abstract may have several paragraphs. A document that opens with a level-1 heading
+/// reading like the title (front matter for the PDF's metadata, `# Title` for the page)
+/// shows its title once: that heading, with the rest of the block after it.
 extension DocumentStyler {
-    mutating func titleBlock(_ fm: FrontMatter?, _ root: StyleContext) -> [StyledBlock] {
+    /// `titleShown`: the document's first heading is the title; the block leaves it out.
+    mutating func titleBlock(_ fm: FrontMatter?, _ root: StyleContext, titleShown: Bool = false) -> [StyledBlock] {
         guard let fm, let title = Self.text(fm.values["title"]), !title.isEmpty else { return [] }
         let tb = theme.titleBlock
+        // Under a heading that is the title, the block follows the heading's alignment.
+        let align = titleShown ? theme.headings.alignment : tb.alignment
         var blocks: [StyledBlock] = []
-        blocks += part(title, tb.title, heading: true, role: .title, fm, root)
+        if !titleShown { blocks += part(title, tb.title, heading: true, role: .title, align, fm, root) }
         if let subtitle = Self.text(fm.values["subtitle"]), !subtitle.isEmpty {
-            blocks += part(subtitle, tb.subtitle, heading: true, role: .body, fm, root)
+            blocks += part(subtitle, tb.subtitle, heading: true, role: .body, align, fm, root)
         }
         for author in Self.authors(fm.values["author"] ?? fm.values["authors"]) {
-            blocks += part(author, tb.author, heading: false, role: .body, fm, root)
+            blocks += part(author, tb.author, heading: false, role: .body, align, fm, root)
         }
         if let date = Self.text(fm.values["date"]), !date.isEmpty {
-            blocks += part(date, tb.date, heading: false, role: .body, fm, root)
+            blocks += part(date, tb.date, heading: false, role: .body, align, fm, root)
         }
         if let abstract = Self.text(fm.values["abstract"]), !abstract.isEmpty {
-            blocks.append(abstractBlock(abstract, tb.abstract, fm, root))
+            blocks.append(abstractBlock(abstract, tb.abstract, align, fm, root))
         }
+        if blocks.isEmpty { return [] }
         if let rule = tb.ruleColor {
             blocks.append(.rule(StyledRule(color: rule.color, thickness: Points(0.75), spaceBefore: root.size * 0.4,
                                            spaceAfter: .zero)))
@@ -36,16 +42,25 @@ extension DocumentStyler {
                                            spaceAfter: tb.spaceAfter.resolve(em: root.size)))]
     }
 
+    /// Whether the document's first block is a level-1 heading whose text is the front
+    /// matter's title (letters and digits compared, case ignored).
+    func opensWithTitleHeading(_ document: MarkdownDocument) -> Bool {
+        guard let fm = document.frontMatter, let title = Self.text(fm.values["title"]),
+              case .heading(1, let inlines)? = document.blocks.first?.kind else { return false }
+        func key(_ s: String) -> String { String(s.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        return !key(title).isEmpty && key(PlainText.of(inlines)) == key(Self.plain(title, fm))
+    }
+
     /// One line of the block (title, subtitle, an author, the date).
     private mutating func part(_ value: String, _ style: TitleBlockPartStyle, heading: Bool, role: BlockRole,
-                               _ fm: FrontMatter, _ root: StyleContext) -> [StyledBlock] {
+                               _ alignment: TextAlignment, _ fm: FrontMatter, _ root: StyleContext) -> [StyledBlock] {
         var ctx = root
         ctx.size = style.fontSize.resolve(em: root.size)
         let families = style.fontFamily ?? (heading ? theme.headings.fontFamily : root.font.families)
         ctx.font = FontSpec(families: families, weight: style.fontWeight, italic: style.italic,
                             features: heading ? Self.features(theme.headings.features) : root.font.features)
         ctx.color = style.color?.color ?? (heading ? theme.headings.color.color : root.color)
-        ctx.alignment = theme.titleBlock.alignment
+        ctx.alignment = alignment
         ctx.lineHeight = heading ? theme.headings.lineHeight : root.lineHeight
         ctx.tight = true
         let inlines = Self.inlines(of: value, fm, diagnostics: diagnostics)
@@ -57,8 +72,8 @@ extension DocumentStyler {
     }
 
     /// The abstract: its title line, then its paragraphs, indented on both sides.
-    private mutating func abstractBlock(_ value: String, _ style: AbstractStyle, _ fm: FrontMatter,
-                                        _ root: StyleContext) -> StyledBlock {
+    private mutating func abstractBlock(_ value: String, _ style: AbstractStyle, _ alignment: TextAlignment,
+                                        _ fm: FrontMatter, _ root: StyleContext) -> StyledBlock {
         var ctx = root
         ctx.size = style.fontSize.resolve(em: root.size)
         ctx.font.italic = style.italic
@@ -69,7 +84,7 @@ extension DocumentStyler {
             var tctx = ctx
             tctx.font.weight = style.titleWeight
             tctx.font.italic = false
-            tctx.alignment = theme.titleBlock.alignment == .justify ? .left : theme.titleBlock.alignment
+            tctx.alignment = alignment == .justify ? .left : alignment
             tctx.tight = true
             if var t = paragraph([.text(style.title)], tctx, range: Self.range(of: fm)) {
                 t.spaceAfter = ctx.size * 0.4

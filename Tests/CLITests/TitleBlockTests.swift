@@ -95,4 +95,16 @@ import Testing
             #expect(!text.contains("Someone"), "an author alone prints nothing")
         }
     }
+
+    /// Front matter for the PDF's metadata and `# Title` for the page, as many documents
+    /// do: the title is printed once, as the heading, with the author after it.
+    @Test func aTitleThatIsAlsoTheFirstHeadingIsPrintedOnce() throws {
+        try withTempDir { dir in
+            try dir.child("a.md").write("---\ntitle: Release *notes*\nauthor: Ada\n---\n\n# Release notes\n\nText.\n\n## Fixes\n\nMore.\n")
+            #expect(try mdpdf(["--toc", dir.child("a.md").path]).status == 0)
+            let text = try words(dir.child("a.pdf")).filter { $0.yMax < 780 }.map(\.text)
+            #expect(Array(text.prefix(5)) == ["Release", "notes", "Ada", "Contents", "Release"], "\(text.prefix(8))")
+            #expect(try pdfinfo(dir.child("a.pdf")).fields["Title"] == "Release notes")
+        }
+    }
 }
