@@ -75,7 +75,8 @@ public final class ImageCodecs: @unchecked Sendable {
         if info.message.hasPrefix("too large") {
             return .tooManyPixels(width: info.width, height: info.height, limit: maxPixels)
         }
-        return .corrupt(format: format, reason: info.message.isEmpty ? "it does not decode" : info.message)
+        let size = info.width > 0 && info.height > 0 ? PixelSize(width: info.width, height: info.height) : nil
+        return .corrupt(format: format, reason: info.message.isEmpty ? "it does not decode" : info.message, pixels: size)
     }
 }
 

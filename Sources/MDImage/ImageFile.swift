@@ -67,7 +67,9 @@ public enum ImageFile {
         if !fits(header.width, header.height, maxPixels) {
             return .failure(.tooManyPixels(width: header.width, height: header.height, limit: maxPixels))
         }
-        if let why = PNGCheck.problem(bytes, header) { return .failure(.corrupt(format: .png, reason: why)) }
+        if let why = PNGCheck.problem(bytes, header) {
+            return .failure(.corrupt(format: .png, reason: why, pixels: PixelSize(width: header.width, height: header.height)))
+        }
         return .success(CheckedImage(source: ImageSource(path: path, format: .png, pixelWidth: header.width,
                                                          pixelHeight: header.height, decodesPixels: true)))
     }

@@ -32,8 +32,8 @@ enum ImageProbe {
 
         /// The image's size in pixels, when known although it is not drawn (a
         /// placeholder then takes its place at that size).
-        var pixelSize: (width: Int, height: Int)? {
-            if case .problem(.tooManyPixels(let w, let h, _)) = self { return (w, h) }
+        var pixelSize: PixelSize? {
+            if case .problem(let p) = self { return p.pixelSize }
             return nil
         }
     }

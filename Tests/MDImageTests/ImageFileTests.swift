@@ -137,7 +137,7 @@ struct ImageFileTests {
         // Start of image and a frame header of 30000 × 30000, nothing else.
         let header: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x75, 0x30, 0x75, 0x30, 0x01, 0x01, 0x11, 0x00, 0xFF, 0xD9]
         let result = ImageFile.inspect(header, path: "x.jpg", maxPixels: 50_000_000, codecs: codecs)
-        guard case .failure(.corrupt(.jpeg, let reason)) = result else {
+        guard case .failure(.corrupt(.jpeg, let reason, _)) = result else {
             Issue.record("\(result)")
             return
         }
@@ -152,7 +152,7 @@ struct ImageFileTests {
         // 50.8 mm = 2 in = 192 px = 144 pt wide; the viewBox gives the height.
         let mm = try #require(try inspect("width-in-mm.svg").get().vectorSize)
         #expect(abs(mm.width.value - 144) < 0.01 && abs(mm.height.value - 72) < 0.01, "\(mm.width.value) \(mm.height.value)")
-        guard case .failure(.corrupt(.svg, _)) = try inspect("broken.svg") else {
+        guard case .failure(.corrupt(.svg, _, _)) = try inspect("broken.svg") else {
             Issue.record("a broken SVG is refused")
             return
         }

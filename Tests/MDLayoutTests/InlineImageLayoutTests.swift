@@ -253,6 +253,26 @@ import Testing
                 "\(d.map(\.message))")
     }
 
+    /// A truncated download keeps its header: its placeholder takes the image's size
+    /// (200 × 100 px = 150 × 75 pt), so the page is laid out as intended.
+    @Test func aDamagedImageOfKnownSizeGetsAPlaceholderOfThatSize() throws {
+        let files = try Images([:])
+        let whole = Images.png(width: 200, height: 100)
+        try Data(whole.prefix(whole.count - 20)).write(to: files.dir.appendingPathComponent("cut.png"))
+        let (r, d) = try layOut("![a cut diagram](cut.png)\n", baseDirectory: files.dir.path)
+        #expect(d.map(\.message) == ["image 'cut.png' is not a valid PNG file: a chunk runs past the end of the file (cut short?); a placeholder with its alt text is printed"])
+        let group = try #require(r.document.pages[0].items.lazy.compactMap { item -> Group? in
+            if case .group(let g) = item { return g }
+            return nil
+        }.first)
+        let frame = try #require(group.items.lazy.compactMap { item -> Rect? in
+            if case .shape(let s) = item, case .rect(let rect, _) = s.geometry { return group.transform.apply(rect) }
+            return nil
+        }.first)
+        // The frame's stroke sits inside the box.
+        #expect(abs(frame.width.value - 150) < 1 && abs(frame.height.value - 75) < 1, "\(frame)")
+    }
+
     @Test func imageInATableCellFitsTheCell() throws {
         let files = try Images(["wide.png": (1000, 100)])
         let md = "| a | b |\n|---|---|\n| ![w](wide.png) | some words in the other cell |\n"
