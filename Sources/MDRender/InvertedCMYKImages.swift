@@ -9,6 +9,21 @@ import MDCore
 /// JPEG data as it is (good: no re-encoding) but writes no `/Decode`, so this pass adds
 /// `[1 0 1 0 1 0 1 0]` to each DeviceCMYK JPEG image whose data has the marker.
 enum InvertedCMYKImages {
+    /// Whether cairo's PDF names the DeviceCMYK color space at all (only a CMYK JPEG
+    /// brings it): most documents have none, and `mark` visits every page.
+    static func mayHaveSome(_ pdf: UnsafeBufferPointer<UInt8>) -> Bool {
+        let needle = Array("/DeviceCMYK".utf8)
+        guard var at = pdf.baseAddress, pdf.count >= needle.count else { return false }
+        let last = at + (pdf.count - needle.count)
+        // memchr to each '/', then compare: C's speed without a byte loop in Swift.
+        while at <= last, let slash = memchr(at, 0x2F, last - at + 1) {
+            let p = slash.assumingMemoryBound(to: UInt8.self)
+            if memcmp(p, needle, needle.count) == 0 { return true }
+            at = UnsafePointer(p) + 1
+        }
+        return false
+    }
+
     /// Visits the images of every page (and of the forms they use), once each.
     static func mark(_ s: QPDFSession) throws(ConversionError) {
         let pages = qpdf_get_num_pages(s.q)

@@ -49,7 +49,7 @@ struct PDFPostProcessor {
                 try rewriteLinks(session)
                 try rewriteOutline(session)
                 try structure?.apply(session)
-                try InvertedCMYKImages.mark(session)
+                if InvertedCMYKImages.mayHaveSome(buffer) { try InvertedCMYKImages.mark(session) }
                 let output = try session.write()
                 if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {
                     throw .renderFailed(reason: "qpdf warned about the rebuilt cross-reference table")
