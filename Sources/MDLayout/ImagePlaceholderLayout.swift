@@ -5,7 +5,7 @@ import MDStyle
 /// Sets the placeholder of an image that cannot be shown (`ImagePlaceholder`): a framed,
 /// tinted box with the alt text (wrapped and centered) and under it the file name,
 /// smaller. Without a known image size the box is as large as its text (at most the
-/// body's width); with one it is that size, taller only when the text needs it. The
+/// body's width); with one it is that size, larger only where the text needs it. The
 /// content is built in the box's own coordinates (top left at 0, 0), so measuring and
 /// drawing share it; a line that scales the object down scales the whole box.
 struct ImagePlaceholderLayout {
@@ -19,12 +19,10 @@ struct ImagePlaceholderLayout {
         let label = PreparedParagraph(Self.paragraph(p.label, p, size: p.size), env: env)
         let name = PreparedParagraph(Self.paragraph(p.fileName, p, size: p.size * p.fileNameScale), env: env)
         let widest = max(label.intrinsicWidths().max, name.intrinsicWidths().max)
-        let inner: Points
-        if let given = p.imageSize?.width {
-            inner = max(given - pad * 2, p.size)
-        } else {
-            inner = max(min(widest, env.bodyWidth - pad * 2), p.size)
-        }
+        // As wide as the image, but never narrower than its texts on one line (up to
+        // the body's width): a tiny image's placeholder still reads.
+        let textWidth = max(min(widest, env.bodyWidth - pad * 2), p.size)
+        let inner = max((p.imageSize?.width ?? .zero) - pad * 2, textWidth)
         let lines = LineBuilder(env: env)
         let labelLines = lines.lines(label, x: pad, width: inner, structure: structure)
         let nameLines = lines.lines(name, x: pad, width: inner, structure: structure)
