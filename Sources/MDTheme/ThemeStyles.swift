@@ -350,6 +350,12 @@ public struct TOCStyle: Codable, Sendable, Hashable {
 }
 
 /// The PDF's bookmarks.
+public struct BookStyle: Codable, Sendable, Hashable {
+    /// What comes before each chapter of a book: a new page, or nothing (chapters run on).
+    public enum ChapterBreak: String, Codable, Sendable, Hashable { case page, none }
+    public var chapterBreak: ChapterBreak
+}
+
 public struct OutlineStyle: Codable, Sendable, Hashable {
     /// Deepest heading level in the outline.
     public var depth: Int
