@@ -6,7 +6,7 @@ import Foundation
 /// leads to; a file not in the run stays a relative link.
 public struct LinkedDocuments: Sendable, Hashable {
     public enum Place: Sendable, Hashable {
-        /// A chapter of this PDF. Its headings' anchors are `prefix/slug`; the
+        /// A chapter of this PDF. Its headings' anchors are `prefix:slug`; the
         /// destination `prefix` is the chapter's start.
         case chapter(prefix: String)
         /// A PDF written by the same run, by its path relative to this PDF's folder.

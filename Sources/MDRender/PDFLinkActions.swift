@@ -36,7 +36,7 @@ extension PDFPostProcessor {
         qpdf_oh_replace_key(s.q, action, "/S", qpdf_oh_new_name(s.q, isPDF ? "/GoToR" : "/Launch"))
         qpdf_oh_replace_key(s.q, action, "/F", fileSpecification(s, path: path))
         if isPDF, let destination {
-            qpdf_oh_replace_key(s.q, action, "/D", s.byteString(destination))
+            qpdf_oh_replace_key(s.q, action, "/D", s.byteString(TagAttributes.destinationName(destination)))
         } else if isPDF {
             let dest = qpdf_oh_new_array(s.q)
             qpdf_oh_append_item(s.q, dest, qpdf_oh_new_integer(s.q, 0))

@@ -7,8 +7,8 @@ public struct BookChapter: Sendable {
     public var document: MarkdownDocument
     /// The chapter file's folder: its images and relative links are resolved from here.
     public var baseDirectory: String
-    /// The prefix of the chapter's anchors (`prefix/slug`) and the destination of its
-    /// start; unique in the book, without `/` (so that no chapter's start is another's anchor).
+    /// The prefix of the chapter's anchors (`prefix:slug`) and the destination of its
+    /// start; unique in the book, without `:` (so that no chapter's start is another's anchor).
     public var anchorPrefix: String
     /// The chapter's entry in the outline and the contents: the book's summary names
     /// it; nil takes the front matter's `title`, else its first heading, else `fallbackTitle`.
@@ -18,16 +18,20 @@ public struct BookChapter: Sendable {
     public var level: Int
     /// The title of a part that begins with this chapter (an outline entry at level 1).
     public var part: String?
+    /// A section of the chapter before it (nested under it in the summary): it starts
+    /// a new page only with `book.chapterBreak: "page"`.
+    public var isSection: Bool
     public init(document: MarkdownDocument, baseDirectory: String, anchorPrefix: String, title: String?,
-                fallbackTitle: String, level: Int = 1, part: String? = nil) {
+                fallbackTitle: String, level: Int = 1, part: String? = nil, isSection: Bool = false) {
         self.document = document; self.baseDirectory = baseDirectory; self.anchorPrefix = anchorPrefix
         self.title = title; self.fallbackTitle = fallbackTitle; self.level = level; self.part = part
+        self.isSection = isSection
     }
 }
 
 extension DocumentStyler {
     /// Styles the chapters of a book as one document: each chapter starts on a new page
-    /// (the theme's `book.chapterBreak`) with its outline entry, keeps its own anchors
+    /// (the theme's `book.chapterBreak`; its sections run on by default) with its outline entry, keeps its own anchors
     /// (prefixed with its `anchorPrefix`), images and links relative to its own folder;
     /// links to other chapters go to them; footnotes and equations are numbered through
     /// the book; one table of contents comes first (unless the front matter sets `toc:
@@ -55,10 +59,16 @@ extension DocumentStyler {
             let title = Self.chapterOutline(&body, chapter)
             var marks: [StyledChapterStart.Mark] = []
             if let part = chapter.part {
-                marks.append(.init(anchor: chapter.anchorPrefix + "/#part", title: part, level: 1))
+                marks.append(.init(anchor: chapter.anchorPrefix + ":#part", title: part, level: 1))
             }
             marks.append(.init(anchor: chapter.anchorPrefix, title: title, level: chapter.level))
-            blocks.append(.chapterStart(StyledChapterStart(marks: marks, newPage: theme.book.chapterBreak == .page)))
+            let newPage: Bool
+            switch theme.book.chapterBreak {
+            case .page: newPage = true
+            case .chapter: newPage = !chapter.isSection || chapter.part != nil
+            case .none: newPage = false
+            }
+            blocks.append(.chapterStart(StyledChapterStart(marks: marks, newPage: newPage)))
             blocks += body
             styler.styleFootnotes(chapter.document.footnotes, root, blocks: &blocks, pageNotes: &notes)
             styler.footnoteOffset += chapter.document.footnotes.map(\.number).max() ?? 0

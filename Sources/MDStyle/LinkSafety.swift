@@ -80,7 +80,7 @@ extension DocumentStyler {
         switch options.linkedDocuments.place(of: absolute) {
         case .chapter(let prefix)?:
             guard let fragment = destination.linkFragment else { return .internalDestination(prefix) }
-            return .internalDestination(prefix + "/" + fragment)
+            return .internalDestination(prefix + ":" + fragment)
         case .pdf(let pdf)?:
             return .file(pdf, destination: destination.linkFragment)
         case nil:
@@ -89,9 +89,9 @@ extension DocumentStyler {
     }
 
     /// A name of this document's anchors as the PDF holds it: in a book, prefixed with
-    /// the chapter's, so that each chapter keeps its own slugs (`intro/usage`).
+    /// the chapter's, so that each chapter keeps its own slugs (`intro:usage`).
     func anchorName(_ local: String) -> String {
         guard let anchorPrefix, !local.isEmpty else { return local }
-        return anchorPrefix + "/" + local
+        return anchorPrefix + ":" + local
     }
 }

@@ -28,6 +28,13 @@ public final class TextContext {
     /// Faces with a MATH table, read once each (see `mathFont(families:)`).
     var mathFonts: [FontID: MathFont] = [:]
 
+    /// The font files of the faces loaded so far, each once, in the order loaded: the
+    /// fonts this conversion read.
+    public var loadedFontFiles: [String] {
+        var seen = Set<String>()
+        return faces.map(\.file.path).filter { seen.insert($0).inserted }
+    }
+
     public init(diagnostics: DiagnosticSink) {
         self.diagnostics = diagnostics
         self.database = FontDatabase(diagnostics: diagnostics)
