@@ -145,10 +145,14 @@ public struct BookSummary: Sendable, Hashable {
     /// ```
     public static func parseYAML(_ source: String) -> Result<BookSummary, YAMLError> {
         let value: FrontMatterValue?
-        switch FrontMatterReader.decodeYAML(source) {
+        var truncated = false
+        switch FrontMatterReader.decodeYAML(source, truncated: &truncated) {
         case .failure(let p):
             return .failure(YAMLError(message: "invalid YAML: \(p.message)", location: p.line.map { SourceLocation(line: $0, column: p.column) }))
         case .success(let v): value = v
+        }
+        if truncated {
+            return .failure(YAMLError(message: "it has more than \(FrontMatterReader.maxYAMLNodes) values", location: nil))
         }
         var summary = BookSummary()
         let list: [FrontMatterValue]

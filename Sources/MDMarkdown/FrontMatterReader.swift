@@ -56,7 +56,8 @@ struct FrontMatterReader {
                                diagnostics: DiagnosticSink) -> FrontMatter? {
         let start = SourceLocation(line: fenceLines.lowerBound, column: 1)
         let value: FrontMatterValue?
-        switch decodeYAML(yaml) {
+        var truncated = false
+        switch decodeYAML(yaml, truncated: &truncated) {
         case .failure(let problem):
             let location = problem.line.map { SourceLocation(line: firstLine + $0 - 1, column: problem.column) } ?? start
             diagnostics.warning("invalid YAML front matter: \(problem.message); it is ignored", at: location,
@@ -69,6 +70,9 @@ struct FrontMatterReader {
             diagnostics.warning("front matter is not a map of keys to values; it is ignored", at: start)
             return nil
         }
+        if truncated {
+            diagnostics.warning("front matter has more than \(maxYAMLNodes) values; the rest are ignored", at: start)
+        }
         return FrontMatter(values: values, lines: fenceLines)
     }
 
@@ -80,8 +84,9 @@ struct FrontMatterReader {
     }
 
     /// Decodes YAML text (nil when it is empty), refusing nesting deeper than
-    /// `maxYAMLDepth` and more than `maxYAMLNodes` values before Yams sees them.
-    static func decodeYAML(_ yaml: String) -> Result<FrontMatterValue?, YAMLProblem> {
+    /// `maxYAMLDepth` before Yams sees it; values past `maxYAMLNodes` are null and set
+    /// `truncated`.
+    static func decodeYAML(_ yaml: String, truncated: inout Bool) -> Result<FrontMatterValue?, YAMLProblem> {
         if let line = lineNestingTooDeep(yaml) {
             return .failure(YAMLProblem(message: "it nests deeper than \(maxYAMLDepth) levels", line: line))
         }
@@ -95,7 +100,7 @@ struct FrontMatterReader {
         guard let root else { return .success(nil) }
         var budget = maxYAMLNodes
         let value = FrontMatterValue(yaml: root, depth: 0, budget: &budget)
-        if budget < 0 { return .failure(YAMLProblem(message: "it has more than \(maxYAMLNodes) values", line: nil)) }
+        truncated = budget < 0
         return .success(value)
     }
 

@@ -90,6 +90,14 @@ public struct ConversionResult: Sendable {
 
 /// The whole pipeline: decode → parse → style → lay out → render.
 public enum Converter {
+    /// What a machine without fonts needs, said before anything else is done.
+    public static let missingFontsMessage = "no fonts are installed, so no text can be set: install some "
+        + "(Debian and Ubuntu: apt-get install fonts-noto-core fonts-dejavu-core; Fedora: dnf install google-noto-serif-fonts dejavu-sans-fonts) "
+        + "and check that `fc-list` lists them"
+
+    /// Whether fontconfig finds any font on this machine.
+    public static var fontsAreInstalled: Bool { TextContext.fontsAreInstalled }
+
     /// Converts Markdown bytes to PDF bytes. Warnings go to `sink` as they are found, so
     /// a caller still has them when the conversion then fails.
     public static func convert(_ input: [UInt8], options: ConversionOptions,
@@ -122,6 +130,7 @@ public enum Converter {
         var stages = stages
         let text = TextContext(diagnostics: sink)
         try registerFonts(theme, in: text, policy: policy)
+        guard text.hasFonts else { throw .renderFailed(reason: missingFontsMessage) }
         let date = options.date.map { ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double($0)),
                                                                   timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]) }
         options.progress?("styling")

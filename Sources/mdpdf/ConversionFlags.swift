@@ -42,7 +42,8 @@ struct ConversionFlags: ParsableArguments {
         valueName: "KEY=VALUE"))
     var metadata: [String] = []
 
-    @Option(name: .customLong("page-size"), help: "Paper size, overriding the theme's (a3, a4, a5, letter, legal).")
+    @Option(name: .customLong("page-size"), help: "Paper size, overriding the theme's (a3, a4, a5, letter, legal).",
+            completion: .list(PaperSize.names))
     var pageSize: PageSizeArgument?
 
     @Flag(name: .customLong("toc"),

@@ -19,6 +19,9 @@ struct ConversionPlan {
 
     struct PlanError: Error, CustomStringConvertible {
         var description: String
+        /// A usage error (64), or an input that cannot be converted (66: a folder with
+        /// no Markdown in it).
+        var status: ExitStatus = .usage
     }
 
     /// `files` as given on the command line; `output` is `-o`.
@@ -29,7 +32,10 @@ struct ConversionPlan {
         for file in files {
             if file != "-", isDirectory(file) {
                 let found = Self.markdownFiles(under: file)
-                if found.isEmpty { throw PlanError(description: "\(file): no Markdown files (*.md, *.markdown) in this folder") }
+                if found.isEmpty {
+                    throw PlanError(description: "\(file): error: is a folder with no Markdown files (*.md, *.markdown) in it",
+                                    status: .unreadableInput)
+                }
                 inputs += found.map { (Self.join(file, $0), $0) }
             } else {
                 inputs.append((file, nil))

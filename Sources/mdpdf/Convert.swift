@@ -23,14 +23,20 @@ struct Convert: ParsableCommand {
     @OptionGroup var flags: ConversionFlags
 
     func validate() throws {
-        do { _ = try ConversionPlan(files: files, output: flags.output) } catch { throw ValidationError(error.description) }
+        do { _ = try ConversionPlan(files: files, output: flags.output) } catch where error.status == .usage {
+            throw ValidationError(error.description)
+        } catch {}
         if flags.watch, files.contains("-") { throw ValidationError("--watch cannot read standard input (-)") }
     }
 
     func run() throws {
         StandardStreams.ignoreBrokenPipes()
+        try requireFonts(theme: flags.theme)
         let plan: ConversionPlan
-        do { plan = try ConversionPlan(files: files, output: flags.output) } catch { throw ValidationError(error.description) }
+        do { plan = try ConversionPlan(files: files, output: flags.output) } catch {
+            printError(error.description)
+            throw ExitCode(error.status.rawValue)
+        }
         let cleanup = InterruptCleanup()
         let highlighter = SyntaxHighlighter()
         let jobs = plan.items.map { item in
@@ -108,6 +114,7 @@ struct BookCommand: ParsableCommand {
 
     func run() throws {
         StandardStreams.ignoreBrokenPipes()
+        try requireFonts(theme: flags.theme)
         let cleanup = InterruptCleanup()
         let options = flags.conversionOptions(folder: files.count == 1 && isDirectory(files[0]) ? files[0] : folder(of: files[0]),
                                               sourceName: files[0], highlighter: SyntaxHighlighter())

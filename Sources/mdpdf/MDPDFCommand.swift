@@ -11,6 +11,8 @@ enum ExitStatus: Int32 {
     case usage = 64
     case invalidTheme = 65
     case unreadableInput = 66
+    /// No fonts are installed (EX_UNAVAILABLE): nothing can be set.
+    case noFonts = 69
     case conversionFailed = 70
     case cannotWriteOutput = 73
     /// A file refused by the safety limits: outside `--root`/`--allow-read`, or over
@@ -75,6 +77,7 @@ struct MDPDFCommand: ParsableCommand {
           64  bad usage (unknown option, bad value, two inputs writing one output)
           65  invalid theme
           66  input missing, unreadable or not text
+          69  no fonts are installed (the message names the packages)
           70  conversion failed
           73  output cannot be written
           77  refused: a file outside --root/--allow-read, or over --max-input-size
@@ -104,6 +107,17 @@ func folder(of path: String) -> String {
 func sameFile(_ a: String, _ b: String) -> Bool {
     var sa = stat(), sb = stat()
     return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+}
+
+/// Stops the run before anything else is printed when the machine has no fonts at all
+/// (a bare container): nothing could be set. A theme file may bring its own fonts, so
+/// with `--theme FILE` the conversion decides.
+func requireFonts(theme: String?) throws {
+    if let theme, theme.contains("/") || theme.hasSuffix(".json") { return }
+    guard Converter.fontsAreInstalled else {
+        printError("mdpdf: error: " + Converter.missingFontsMessage)
+        throw ExitCode(ExitStatus.noFonts.rawValue)
+    }
 }
 
 func isDirectory(_ path: String) -> Bool {
