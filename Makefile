@@ -49,7 +49,8 @@ fuzz: fuzz-build
 ## Install: the binary, its highlighting library, a man page generated from the argument
 ## parser (swift-argument-parser's generate-manual) and bash, zsh and fish completions.
 ## `make install PREFIX=~/.local`, `DESTDIR=` for packaging; CONFIG=debug installs the
-## debug build (the tests do, into a temporary prefix).
+## debug build and BUILD=0 installs what is built already (the tests do both, into a
+## temporary prefix, from inside `swift test`, which holds .build's lock).
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIG ?= release
@@ -63,18 +64,28 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # The manual's date: the last commit's, so that the same sources give the same page.
 MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
-install-build: setup
+BUILD ?= 1
+# swift-argument-parser's manual generator, built in a scratch folder of its own.
+MANTOOL = .build/tools/debug/generate-manual
+
+install-build:
+ifeq ($(BUILD),1)
+	scripts/setup.sh
 ifeq ($(CONFIG),release)
 	$(SWIFT) build -c release --static-swift-stdlib
 else
 	$(SWIFT) build -c $(CONFIG)
 endif
+endif
+	@test -x $(BIN) || { echo "$(BIN) is not built" >&2; exit 1; }
+
+$(MANTOOL):
+	$(SWIFT) build --product generate-manual --scratch-path .build/tools
 
 ## The man page, from the command's own help (written to .build/man/mdpdf.1).
-man: install-build
-	$(SWIFT) build --product generate-manual
+man: install-build $(MANTOOL)
 	mkdir -p .build/man
-	.build/debug/generate-manual $(BIN) --date $(MAN_DATE) --output-directory .build/man
+	$(MANTOOL) $(BIN) --date $(MAN_DATE) --output-directory .build/man
 
 ## Shell completions (written to .build/completions/).
 completions: install-build
