@@ -40,14 +40,14 @@ struct MDPDFCommand: ParsableCommand {
         abstract: "Typeset Markdown (CommonMark + GitHub extensions) into PDF.",
         discussion: """
         Each FILE.md is written as FILE.pdf beside it, unless -o says otherwise.
-        Warnings and errors go to standard error as FILE:LINE:COLUMN: warning: …
+        Warnings and errors go to standard error as FILE:LINE:COLUMN: warning: ...
 
         EXAMPLES
           mdpdf notes.md                     writes notes.pdf
           mdpdf notes.md -o out/notes.pdf    chooses the output file
           mdpdf a.md b.md c.md               converts each to its own PDF
           mdpdf docs/ -o build/              every .md under docs/, mirrored under build/
-          mdpdf book SUMMARY.md -o book.pdf  an mdBook (or a.md b.md …) as one PDF
+          mdpdf book SUMMARY.md -o book.pdf  an mdBook (or a.md b.md ...) as one PDF
           mdpdf --watch notes.md             converts again whenever a file it uses changes
           cat notes.md | mdpdf - -o - > notes.pdf
           mdpdf --theme academic -M title="Draft" paper.md
@@ -58,7 +58,7 @@ struct MDPDFCommand: ParsableCommand {
           -o, --output OUT         output file, - for standard output, or a folder/
           --theme NAME|PATH        a built-in theme (see mdpdf themes) or a JSON file
           --set PATH=VALUE         override one theme value (repeatable)
-          -M, --metadata KEY=VALUE set a front matter field (title, author, lang, toc…)
+          -M, --metadata KEY=VALUE set a front matter field (title, author, lang, toc...)
           --page-size SIZE         a3, a4, a5, letter or legal
           --toc                    insert a table of contents after the title
           --watch                  convert again when an input, image or theme changes
