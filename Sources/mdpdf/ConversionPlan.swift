@@ -119,7 +119,8 @@ struct ConversionPlan {
     }
 
     static func join(_ dir: String, _ name: String) -> String {
-        dir.hasSuffix("/") ? dir + name : dir + "/" + name
+        if dir == "." || dir == "./" { return name }
+        return dir.hasSuffix("/") ? dir + name : dir + "/" + name
     }
 
     /// Absolute, with `.` and `..` resolved, for comparing paths.

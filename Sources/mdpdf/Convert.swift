@@ -30,7 +30,6 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
-        StandardStreams.ignoreBrokenPipes()
         try requireFonts(theme: flags.theme)
         let plan: ConversionPlan
         do { plan = try ConversionPlan(files: files, output: flags.output) } catch {
@@ -114,7 +113,6 @@ struct BookCommand: ParsableCommand {
     }
 
     func run() throws {
-        StandardStreams.ignoreBrokenPipes()
         try requireFonts(theme: flags.theme)
         let cleanup = InterruptCleanup()
         let options = flags.conversionOptions(folder: files.count == 1 && isDirectory(files[0]) ? files[0] : folder(of: files[0]),

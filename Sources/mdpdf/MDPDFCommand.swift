@@ -94,6 +94,13 @@ struct MDPDFCommand: ParsableCommand {
         version: "mdpdf \(MDPDFVersion.current)",
         subcommands: [Convert.self, BookCommand.self, ListThemes.self, ThemeCommand.self],
         defaultSubcommand: Convert.self)
+
+    /// SIGPIPE is ignored before anything is parsed or printed: a reader that goes away
+    /// (`mdpdf --help | head -1`) makes a write fail, never kills the process.
+    static func main() {
+        StandardStreams.ignoreBrokenPipes()
+        main(nil)
+    }
 }
 
 /// The folder part of a path ("." when there is none). Foundation's NSString

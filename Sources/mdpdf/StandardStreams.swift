@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Writing to file descriptors with `write(2)`, so that a closed pipe or a full disk is
@@ -32,6 +33,15 @@ enum StandardStreams {
     /// to report them).
     static func writeError(_ text: String) {
         _ = write(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// Text for standard output; a failure (a closed pipe, a full disk) is reported and
+    /// ends the run with exit code 73.
+    static func writeOutput(_ text: String) throws {
+        if let failure = write(Array(text.utf8), to: STDOUT_FILENO) {
+            writeError("<stdout>: error: cannot write output: \(failure)\n")
+            throw ExitCode(ExitStatus.cannotWriteOutput.rawValue)
+        }
     }
 
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }

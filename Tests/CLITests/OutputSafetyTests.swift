@@ -44,6 +44,19 @@ struct OutputSafetyTests {
         }
     }
 
+    /// The theme tools and the help print to standard output: a full disk or a reader
+    /// that is gone is a message and exit 73 (help text: no signal).
+    @Test func theOtherCommandsSurviveAFailingStandardOutput() throws {
+        try withTempDir { dir in
+            for command in ["themes", "theme show github"] {
+                let r = try shell("mdpdf \(command) > /dev/full", in: dir)
+                #expect(!r.crashed && r.status == 73, "\(command): \(r.status) \(r.stderrText)")
+            }
+            let help = try shell("mdpdf --help | true; exit ${PIPESTATUS[0]}", in: dir)
+            #expect(help.status < 128, "mdpdf --help killed by a signal: \(help.status)")
+        }
+    }
+
     /// Standard input that fails to read (closed, a folder) is an unreadable input.
     @Test(arguments: ["mdpdf - -o out.pdf <&-", "mdpdf - -o out.pdf < /"])
     func failingStandardInputExits66(_ script: String) throws {
