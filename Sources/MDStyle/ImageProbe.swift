@@ -56,6 +56,9 @@ final class ImageProbeCache {
     let codecs: ImageCodecs
     init(policy: ReadPolicy, codecs: ImageCodecs) { self.policy = policy; self.codecs = codecs }
 
+    /// The paths probed so far, sorted.
+    var paths: [String] { results.keys.sorted() }
+
     func probe(_ path: String) -> Result<ImageProbe.Found, ImageProbe.Failure> {
         if let r = results[path] { return r }
         let r = ImageProbe.probe(path: path, policy: policy, codecs: codecs)

@@ -19,6 +19,8 @@ import Testing
                 #expect(warnings.count == expected.count && zip(warnings, expected).allSatisfy { $0.contains($1) }, "\(r.stderrText)")
             }
             #expect(try tool("qpdf", ["--check", out.path]).status == 0)
+            let actions = try PDFObjects(pdf: out).links.compactMap { $0.action?["/S"] as? String }
+            #expect(!actions.contains("/Launch"), "\(name): a link launches a file")
         }
     }
 
