@@ -69,6 +69,16 @@ struct Paginator {
         return pages
     }
 
+    /// Drops what boxes hold for drawing (items, line fragments, row parts) once their
+    /// page is assembled; their heights and containers stay for the pages after them.
+    mutating func free(_ indices: [Int]) {
+        for i in indices {
+            boxes[i].items = []
+            boxes[i].fragments = []
+            boxes[i].rowParts = nil
+        }
+    }
+
     /// Replaces box `index` by its part on the page and inserts the rest right after it;
     /// indices past it (container extents, repeated headers) move up by one.
     private mutating func insertSplit(_ split: (index: Int, head: FlowBox, tail: FlowBox)) {

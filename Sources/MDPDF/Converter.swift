@@ -44,6 +44,9 @@ public struct ConversionOptions: Sendable {
     /// Write a tagged PDF (structure tree in reading order, for screen readers and
     /// reflow); `--no-tags` turns it off.
     public var tagged = true
+    /// Keep every page and its line fragments in the result (`ConversionResult.layout`,
+    /// for line reports and tests); otherwise each page is freed once drawn.
+    public var keepsLayout = false
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -65,29 +68,53 @@ public struct ConversionResult: Sendable {
     /// Warnings found on the way; locations refer to the Markdown input.
     public var diagnostics: [Diagnostic]
     public var pageCount: Int
-    public var layout: LayoutResult
-    /// Wall time of each stage, in order (`--timings`).
-    public var timings: [(stage: String, duration: Duration)] = []
+    /// Every page and its line fragments, kept only when `ConversionOptions.keepsLayout`
+    /// asks for them (pages are otherwise freed as soon as they are drawn).
+    public var layout: LayoutResult?
+    /// Each stage in order, with its wall time and the process's peak memory at its end
+    /// (`--timings`).
+    public var timings: [StageTiming] = []
 }
 
-/// The whole pipeline: decode → parse → style → lay out → render.
+/// One stage of a conversion as `--timings` reports it.
+public struct StageTiming: Sendable {
+    public var stage: String
+    public var duration: Duration
+    /// The process's peak resident memory so far, in KiB (`getrusage`'s `ru_maxrss`).
+    public var peakMemoryKiB: Int
+}
+
+/// The whole pipeline: decode → parse → style → lay out → render. Pages stream from
+/// layout to the renderer: each is assembled when cairo is ready for it and freed once
+/// drawn, so memory holds the flow and one page, never all pages.
 public enum Converter {
     /// Converts Markdown bytes to PDF bytes. Warnings go to `sink` as they are found, so
     /// a caller still has them when the conversion then fails.
     public static func convert(_ input: [UInt8], options: ConversionOptions,
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
-        let clock = ContinuousClock()
-        var timings: [(stage: String, duration: Duration)] = []
-        var mark = clock.now
-        func lap(_ stage: String) {
-            let now = clock.now
-            timings.append((stage, now - mark))
-            mark = now
-        }
+        var clock = StageClock()
+        let policy = options.effectiveReadPolicy
+        var pages = KeptPages(try layOut(input, options: options, policy: policy, diagnostics: sink, clock: &clock),
+                              keeping: options.keepsLayout)
+        if !options.tagged { pages.stream.structure = nil }
+        pages.stream.metadata.producer = "mdpdf \(MDPDFVersion.current)"
+        pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
+        pages.stream.metadata.creationDate = options.date
+        pages.stream.metadata.modificationDate = options.date
+        let pdf = try PDFRenderer.render(&pages, readPolicy: policy)
+        clock.lap("render")
+        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: pages.stream.pageCount,
+                                layout: pages.result, timings: clock.laps)
+    }
+
+    /// Parses, styles and lays out `input`, ready for pages to be drawn. A function of
+    /// its own so that the Markdown tree and the styled document are freed once the flow
+    /// is built.
+    static func layOut(_ input: [UInt8], options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
+                       clock: inout StageClock) throws(ConversionError) -> PageStream {
         let source = try InputDecoder.decode(input, diagnostics: sink)
         var document = MarkdownParser.parse(source, diagnostics: sink)
-        let policy = options.effectiveReadPolicy
-        lap("parse")
+        clock.lap("parse")
         let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy, diagnostics: sink)
         if !theme.math.dollars {
             // The theme (or the front matter's overrides) turns dollar math off: read the
@@ -103,19 +130,63 @@ public enum Converter {
                                                                 tableOfContents: options.tableOfContents,
                                                                 highlighter: options.highlighter, readPolicy: policy),
                                           diagnostics: sink)
-        lap("style")
-        var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
-                                           outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
-        lap("layout")
-        if !options.tagged { layout.document.structure = nil }
-        layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
-        layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
-        layout.document.metadata.creationDate = options.date
-        layout.document.metadata.modificationDate = options.date
-        let pdf = try PDFRenderer.render(layout.document, readPolicy: policy)
-        lap("render")
-        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count,
-                                layout: layout, timings: timings)
+        clock.lap("style")
+        let stream = DocumentLayout.pages(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
+                                          outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
+        clock.lap("layout")
+        return stream
+    }
+}
+
+/// Layout's page stream on its way to the renderer, keeping a copy of each page and its
+/// line fragments when asked to (`ConversionOptions.keepsLayout`).
+struct KeptPages: PageSource {
+    var stream: PageStream
+    private let keeping: Bool
+    private var pages: [Page] = []
+    private var fragments: [[LineFragment]] = []
+
+    init(_ stream: PageStream, keeping: Bool) {
+        self.stream = stream
+        self.keeping = keeping
+        self.stream.keepsFragments = keeping
+    }
+
+    var metadata: DocumentMetadata { stream.metadata }
+    var structure: StructureTree? { stream.structure }
+    var outline: [OutlineEntry] { stream.outline }
+
+    mutating func nextPage() -> Page? {
+        guard let page = stream.nextPage() else { return nil }
+        if keeping {
+            pages.append(page)
+            fragments.append(stream.lastFragments)
+        }
+        return page
+    }
+
+    /// The kept pages as a whole layout; nil when not keeping.
+    var result: LayoutResult? {
+        guard keeping else { return nil }
+        return LayoutResult(document: PagedDocument(pages: pages, metadata: metadata, outline: outline, structure: structure),
+                            fragments: fragments)
+    }
+}
+
+/// Wall time and peak memory at the end of each stage.
+struct StageClock {
+    private let clock = ContinuousClock()
+    private var mark: ContinuousClock.Instant
+    private(set) var laps: [StageTiming] = []
+
+    init() { mark = clock.now }
+
+    mutating func lap(_ stage: String) {
+        let now = clock.now
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        laps.append(StageTiming(stage: stage, duration: now - mark, peakMemoryKiB: usage.ru_maxrss))
+        mark = now
     }
 }
 

@@ -221,6 +221,7 @@ struct Convert: ParsableCommand {
             options.highlighter = highlighter
             options.tagged = !noTags
             options.readPolicy = readPolicy(for: file)
+            options.keepsLayout = lineReport != nil
             if let e = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap({ Int($0) }) {
                 options.date = e
             } else {
@@ -228,13 +229,13 @@ struct Convert: ParsableCommand {
             }
             let result = try Converter.convert(input.bytes, options: options, diagnostics: sink)
             try OutputWriter.write(result.pdf, to: destination, cleanup: cleanup)
-            if let path = lineReport {
-                try LineReport.write(result.layout, to: path)
+            if let path = lineReport, let layout = result.layout {
+                try LineReport.write(layout, to: path)
             }
             if timings {
                 let parts = result.timings.map { t in
                     let ms = Double(t.duration.components.seconds) * 1000 + Double(t.duration.components.attoseconds) / 1e15
-                    return "\(t.stage) \(String(format: "%.1f", ms)) ms"
+                    return "\(t.stage) \(String(format: "%.1f", ms)) ms (peak \(t.peakMemoryKiB / 1024) MB)"
                 }
                 printError("\(display): timings: " + parts.joined(separator: ", ") + ", \(result.pageCount) pages")
             }

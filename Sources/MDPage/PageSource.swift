@@ -1,0 +1,33 @@
+import MDCore
+
+/// Pages handed to the renderer one at a time, so that a document's pages need never all
+/// be in memory: layout streams them (each page is assembled when asked for and dropped
+/// once drawn), and a `PagedDocument` replays its array (tests, traces).
+public protocol PageSource {
+    var metadata: DocumentMetadata { get }
+    /// The complete structure tree: every node a page points at exists before the first
+    /// page is asked for. nil writes an untagged PDF.
+    var structure: StructureTree? { get }
+    /// The next page in reading order; nil after the last.
+    mutating func nextPage() -> Page?
+    /// The bookmarks, complete once `nextPage` has returned nil.
+    var outline: [OutlineEntry] { get }
+}
+
+extension PagedDocument {
+    /// Its pages, in order, as a `PageSource`.
+    public func replay() -> Replay { Replay(document: self) }
+
+    public struct Replay: PageSource {
+        let document: PagedDocument
+        var next = 0
+        public var metadata: DocumentMetadata { document.metadata }
+        public var structure: StructureTree? { document.structure }
+        public var outline: [OutlineEntry] { document.outline }
+        public mutating func nextPage() -> Page? {
+            guard next < document.pages.count else { return nil }
+            defer { next += 1 }
+            return document.pages[next]
+        }
+    }
+}
