@@ -35,11 +35,11 @@ public enum DocumentLayout {
                             fragments: fragments)
     }
 
-    /// Lays out `document` once: the flow is built, then paginated; the pages themselves
-    /// are assembled one at a time as the returned stream hands them out. Page numbers in
-    /// a table of contents are drawn then, from where pagination put each destination,
-    /// in a column sized for three digits; a document of 1000 pages or more rebuilds only
-    /// its contents with a wider column and paginates again (pagination is cheap next to
+    /// Lays out `document`: the returned stream builds the flow block by block, paginates
+    /// it and assembles each page as it is asked for (see `PageStream`). Page numbers in a
+    /// table of contents are drawn from where pagination put each destination, in a
+    /// column sized for three digits; a document of 1000 pages or more rebuilds only its
+    /// contents with a wider column and paginates again (pagination is cheap next to
     /// shaping and line breaking).
     public static func pages(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
                              outlineDepth: Int = 3, outlineOpenLevels: Int = 1,
@@ -52,43 +52,23 @@ public enum DocumentLayout {
         let outline = PageStream.OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels)
         let document = InlineMath.measure(document, env: env)
         let body = document.page.body
-        let flow = FlowBuilder(env: env)
-        flow.build(document.blocks, x: body.minX, width: body.width)
-        let (notes, noteRule) = footnoteBoxes(document.pageFootnotes, env: env, body: body)
-        let contentsPlacement = flow.contents
-        // The paginator takes the flow's only copy, so it can free each box once drawn.
-        var boxes = flow.takeBoxes()
-        var paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
-        var contents = paginator.paginate()
-        let digits = String(contents.count).count
-        if let toc = contentsPlacement, digits > env.pageNumberDigits {
-            env.pageNumberDigits = digits
-            let first = toc.boxes.isEmpty ? nil : boxes[toc.boxes.lowerBound]
-            boxes.replaceSubrange(toc.boxes, with: flow.relayoutContents(toc, firstBox: first))
-            paginator = Paginator(body: body, boxes: boxes, containers: flow.containers, notes: notes, noteRule: noteRule)
-            contents = paginator.paginate()
-        }
-        boxes = []
+        let whole = document.blocks.contains { if case .tableOfContents = $0 { true } else { false } }
+            || [document.page.header, document.page.footer].contains { $0?.mentions("pages") == true }
+        let feed = FlowFeed(builder: FlowBuilder(env: env), blocks: document.blocks, notes: document.pageFootnotes?.notes ?? [:],
+                            env: env, x: body.minX, width: body.width, wholeDocument: whole)
+        let paginator = Paginator(body: body, noteRule: document.pageFootnotes.map { noteRule($0.rule, body: body) })
         let m = document.metadata
         let meta = DocumentMetadata(title: m.title, author: m.author, subject: m.subject, keywords: m.keywords, language: m.language)
-        return PageStream(setup: document.page, metadata: meta, contents: contents, paginator: paginator,
+        return PageStream(setup: document.page, metadata: meta, paginator: paginator, feed: feed,
                           env: env, outlineSettings: outline)
     }
 
-    /// Lays out each page footnote on its own (body width) and the rule above them.
-    static func footnoteBoxes(_ notes: PageFootnotes?, env: LayoutEnvironment, body: Rect) -> ([Int: [FlowBox]], FlowBox?) {
-        guard let notes else { return ([:], nil) }
-        var out: [Int: [FlowBox]] = [:]
-        for (number, blocks) in notes.notes.sorted(by: { $0.key < $1.key }) {
-            let flow = FlowBuilder(env: env)
-            flow.build(blocks, x: body.minX, width: body.width, under: env.structure.add(.note, under: StructureTree.root))
-            out[number] = flow.boxes
-        }
-        let r = notes.rule
+    /// The rule above the footnotes at a page's bottom.
+    static func noteRule(_ r: StyledRule, body: Rect) -> FlowBox {
         let w = body.width * r.widthFraction
         var rule = FlowBox(height: r.thickness, gapBefore: r.spaceBefore,
                            items: [.shape(DecorationGeometry.solid(body.minX, body.minX + w, r.thickness / 2, r.thickness, r.color))])
         rule.gapAfter = r.spaceAfter
-        return (out, rule)
+        return rule
     }
 }

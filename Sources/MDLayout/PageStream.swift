@@ -6,12 +6,22 @@ import MDStyle
 /// their places, the footnote area, contents page numbers (the page each destination
 /// landed on), destinations, outline entries, headers and footers. Once a page is handed
 /// out, the flow boxes placed on it are freed (a table header row that repeats on later
-/// pages stays), so memory holds the pages not yet drawn, never the drawn ones.
+/// pages stays).
+///
+/// The flow itself is built block by block, about two pages ahead of the page being
+/// paginated, so memory holds the styled document and a few pages of boxes whatever the
+/// page count. A document whose pages need to know the end first (a table of contents,
+/// whose page numbers point forward; a header or footer with `{pages}`) is built and
+/// paginated whole before its first page is handed out (`FlowFeed.wholeDocument`).
 public struct PageStream: PageSource {
     public var metadata: DocumentMetadata
-    public var structure: StructureTree?
+    /// Write a tagged PDF: `structure` is the tree grown so far (complete for every page
+    /// handed out), else nil.
+    public var tagged = true
+    public var structure: StructureTree? { tagged ? env.structure : nil }
     public private(set) var outline: [OutlineEntry] = []
-    public let pageCount: Int
+    /// Pages handed out so far (all of them once `nextPage` has returned nil).
+    public private(set) var pageCount = 0
     /// Keep each page's line fragments in `lastFragments` (line reports, dumps).
     public var keepsFragments = false
     /// The line fragments of the page last handed out, when `keepsFragments`.
@@ -23,44 +33,99 @@ public struct PageStream: PageSource {
     }
 
     private let setup: PageSetup
-    private var contents: [PageContent]
     private var paginator: Paginator
+    private var cursor = Paginator.Cursor()
+    /// Pages paginated but not yet handed out, in order.
+    private var planned: [PageContent] = []
+    /// The page count, once pagination has reached the end (`{pages}`).
+    private var total: Int?
+    private let feed: FlowFeed
     private let env: LayoutEnvironment
     private let settings: OutlineSettings
     private let lineBuilder: LineBuilder
     private let running: RunningTextLayout
-    /// The page each destination landed on (first place wins), for contents page numbers.
-    private let anchorPages: [String: Int]
-    /// Boxes drawn on more than one page (table header rows repeated under a page break).
-    private let repeated: Set<Int>
+    /// The page each destination landed on (first place wins), for contents page
+    /// numbers; filled as pages are paginated.
+    private var anchorPages: [String: Int] = [:]
+    private var paginated = 0
     private var next = 0
     private var section = ""
     private var destinations = Set<String>()
 
-    init(setup: PageSetup, metadata: DocumentMetadata, contents: [PageContent], paginator: Paginator,
+    init(setup: PageSetup, metadata: DocumentMetadata, paginator: Paginator, feed: FlowFeed,
          env: LayoutEnvironment, outlineSettings: OutlineSettings) {
-        self.setup = setup; self.metadata = metadata; self.contents = contents; self.paginator = paginator
+        self.setup = setup; self.metadata = metadata; self.paginator = paginator; self.feed = feed
         self.env = env; self.settings = outlineSettings
-        structure = env.structure
-        pageCount = contents.count
         lineBuilder = LineBuilder(env: env)
         running = RunningTextLayout(env: env, setup: setup)
-        let boxes = paginator.boxes
-        var pages: [String: Int] = [:]
-        for (n, content) in contents.enumerated() {
-            for p in content.placements { for a in boxes[p.box].anchors where pages[a.name] == nil { pages[a.name] = n + 1 } }
-            for b in content.notes { for a in b.anchors where pages[a.name] == nil { pages[a.name] = n + 1 } }
-        }
-        anchorPages = pages
-        repeated = Set(boxes.compactMap(\.repeatsHeader))
+        if feed.wholeDocument { planAll() }
     }
 
     public mutating func nextPage() -> Page? {
-        guard next < contents.count else { return nil }
-        let n = next
-        let content = contents[n]
-        contents[n] = PageContent()
+        if planned.isEmpty {
+            extendFlow()
+            // An empty document still has its one (blank) page.
+            guard paginator.hasMore(after: cursor) || paginated == 0 else { return nil }
+            plan(paginator.nextPage(&cursor))
+        }
+        // Contents page numbers point forward: paginate to the end before drawing them.
+        if total == nil, planned[0].placements.contains(where: { !paginator.boxes[$0.box].pageNumberSlots.isEmpty }) {
+            planAll()
+        }
+        return assemble(planned.removeFirst())
+    }
+
+    /// Builds the flow until the boxes not yet paginated fill two pages, and one more
+    /// box after that: whatever one page takes, the box after it (page breaks and
+    /// containers continued across them look one box ahead) is already built.
+    private mutating func extendFlow() {
+        while !feed.isComplete, !paginator.hasFlow(from: cursor.next, filling: setup.body.height * 2) { feedBlock() }
+    }
+
+    private mutating func feedBlock() {
+        let (boxes, notes) = feed.buildNext()
+        for n in notes { paginator.addNote(n.number, boxes: n.boxes) }
+        paginator.append(boxes, containers: feed.containers)
+    }
+
+    /// Paginates the rest of the document; the page count is then known. When that count
+    /// needs more digits than the contents' page-number column was set for, the contents
+    /// are set again and the whole document paginated again (only in a whole-document
+    /// stream, before any page is handed out).
+    private mutating func planAll() {
+        while !feed.isComplete { feedBlock() }
+        let unpaginated = paginator
+        while paginator.hasMore(after: cursor) || paginated == 0 { plan(paginator.nextPage(&cursor)) }
+        let digits = String(paginated).count
+        if feed.wholeDocument, let toc = feed.contents, digits > env.pageNumberDigits {
+            env.pageNumberDigits = digits
+            var boxes = unpaginated.boxes
+            let first = toc.boxes.isEmpty ? nil : boxes[toc.boxes.lowerBound]
+            boxes.replaceSubrange(toc.boxes, with: feed.relayoutContents(firstBox: first))
+            paginator = Paginator(body: unpaginated.body, boxes: boxes, containers: unpaginated.containers,
+                                  notes: unpaginated.notes, noteRule: unpaginated.noteRule)
+            cursor = Paginator.Cursor()
+            planned = []
+            anchorPages = [:]
+            paginated = 0
+            while paginator.hasMore(after: cursor) { plan(paginator.nextPage(&cursor)) }
+        }
+        total = paginated
+    }
+
+    /// Queues a paginated page and notes where its destinations landed.
+    private mutating func plan(_ content: PageContent) {
+        paginated += 1
+        for p in content.placements {
+            for a in paginator.boxes[p.box].anchors where anchorPages[a.name] == nil { anchorPages[a.name] = paginated }
+        }
+        for b in content.notes { for a in b.anchors where anchorPages[a.name] == nil { anchorPages[a.name] = paginated } }
+        planned.append(content)
+    }
+
+    private mutating func assemble(_ content: PageContent) -> Page {
         next += 1
+        let n = next
         var items = paginator.items(for: content) { [anchorPages, lineBuilder] box, top in
             box.pageNumberSlots.flatMap { slot -> [PageItem] in
                 guard let page = anchorPages[slot.destination] else { return [] }
@@ -89,10 +154,68 @@ public struct PageStream: PageSource {
             }
             if let o = a.outline, o.level <= setup.sectionLevel { section = o.title }
         }
-        items += running.items(page: n + 1, of: pageCount, section: section)
+        items += running.items(page: n, of: total ?? 0, section: section)
         if env.debug { items += DebugOverlay.items(for: frags) }
         lastFragments = keepsFragments ? frags : []
-        paginator.free(content.placements.map(\.box).filter { !repeated.contains($0) })
+        let drawn = content.placements.map(\.box).filter { !paginator.isRepeatedHeader($0) }
+        paginator.free(drawn)
+        pageCount = n
         return Page(size: setup.size, items: items)
+    }
+}
+
+/// The flow builder and the top-level blocks it has yet to build, handed to pagination
+/// a block at a time, with the footnotes each block references laid out right after it.
+final class FlowFeed {
+    private let builder: FlowBuilder
+    /// Blocks not yet built; each is released once built, so the styled document shrinks
+    /// as the flow grows.
+    private var blocks: [StyledBlock]
+    private var index = 0
+    /// Footnote blocks by number, until laid out.
+    private var notes: [Int: [StyledBlock]]
+    private let env: LayoutEnvironment
+    private let x: Points, width: Points
+    /// Build and paginate everything before the first page (see `PageStream`).
+    let wholeDocument: Bool
+    /// Boxes handed out so far: the flow index of the next block's first box.
+    private var handedOut = 0
+    /// The table of contents and the flow indices of its boxes, once built.
+    private(set) var contents: (placement: FlowBuilder.ContentsPlacement, boxes: Range<Int>)?
+
+    init(builder: FlowBuilder, blocks: [StyledBlock], notes: [Int: [StyledBlock]], env: LayoutEnvironment,
+         x: Points, width: Points, wholeDocument: Bool) {
+        self.builder = builder; self.blocks = blocks; self.notes = notes; self.env = env
+        self.x = x; self.width = width; self.wholeDocument = wholeDocument
+    }
+
+    var isComplete: Bool { index == blocks.count }
+    var containers: [ContainerInfo] { builder.containers }
+
+    /// The boxes of the next top-level block, and the footnotes first referenced there.
+    func buildNext() -> (boxes: [FlowBox], notes: [(number: Int, boxes: [FlowBox])]) {
+        builder.build([blocks[index]], x: x, width: width)
+        blocks[index] = .tocPlaceholder
+        index += 1
+        let boxes = builder.takeBoxes()
+        if let c = builder.contents, contents == nil {
+            contents = (c, c.boxes.lowerBound + handedOut ..< c.boxes.upperBound + handedOut)
+        }
+        handedOut += boxes.count
+        var laid: [(number: Int, boxes: [FlowBox])] = []
+        for number in boxes.flatMap(\.footnotes) {
+            guard let blocks = notes.removeValue(forKey: number) else { continue }
+            let flow = FlowBuilder(env: env)
+            flow.build(blocks, x: x, width: width, under: env.structure.add(.note, under: StructureTree.root))
+            laid.append((number, flow.takeBoxes()))
+        }
+        return (boxes, laid)
+    }
+
+    /// The table of contents set again, after `env.pageNumberDigits` grew; `first` is the
+    /// first box of its first setting.
+    func relayoutContents(firstBox first: FlowBox?) -> [FlowBox] {
+        guard let contents else { return [] }
+        return builder.relayoutContents(contents.placement, firstBox: first)
     }
 }

@@ -96,7 +96,7 @@ public enum Converter {
         let policy = options.effectiveReadPolicy
         var pages = KeptPages(try layOut(input, options: options, policy: policy, diagnostics: sink, clock: &clock),
                               keeping: options.keepsLayout)
-        if !options.tagged { pages.stream.structure = nil }
+        pages.stream.tagged = options.tagged
         pages.stream.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creationDate = options.date

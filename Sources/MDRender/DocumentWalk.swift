@@ -8,11 +8,13 @@ enum DocumentWalk {
     /// Layout names each destination once (cairo 1.16 would keep a name twice in its name
     /// tree, and readers would pick either).
     static func draw(_ pages: inout some PageSource, on canvas: some Canvas) throws(ConversionError) {
-        var structure = pages.structure.map { StructureWalk(tree: $0) }
+        var structure = pages.structure.map { _ in StructureWalk() }
         while let page = pages.nextPage() {
+            // The tree a streaming source grows as it lays out: complete for this page.
+            let tree = structure == nil ? nil : pages.structure
             try canvas.withPage(size: page.size) { () throws(ConversionError) in
-                if structure != nil {
-                    try structure!.draw(page.items, on: canvas)
+                if let tree {
+                    try structure!.draw(page.items, tree: tree, on: canvas)
                 } else {
                     for (item, transform) in FlatItems.of(page.items) { try draw(item, through: transform, on: canvas) }
                 }

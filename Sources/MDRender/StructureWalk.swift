@@ -14,19 +14,23 @@ import MDPage
 /// page's end; an element with content on several pages is opened again on each (the
 /// renderer records which, so the parts can be joined afterwards).
 struct StructureWalk {
-    let tree: StructureTree
     /// Nodes with children: their own content goes into a Span (see `StructureRole.span`).
-    let parents: Set<StructureID>
+    private var parents = Set<StructureID>()
+    /// Nodes of the tree already looked at for `parents`: a streaming layout grows the
+    /// tree between pages, and a node's children are all made before its content is
+    /// drawn (a block is laid out whole), so each node is looked at once.
+    private var seen = 0
     /// Spans are elements of no node: each gets a number of its own below zero, so the
     /// repair pass never joins two of them.
     private var spans = 0
 
-    init(tree: StructureTree) {
-        self.tree = tree
-        parents = tree.parents()
-    }
-
-    mutating func draw(_ pageItems: [PageItem], on canvas: some Canvas) throws(ConversionError) {
+    /// `tree` is the structure so far; it holds every node `pageItems` point at. The walk
+    /// keeps no copy of it, so layout can go on growing it in place.
+    mutating func draw(_ pageItems: [PageItem], tree: StructureTree, on canvas: some Canvas) throws(ConversionError) {
+        while seen < tree.nodes.count {
+            if let p = tree.nodes[seen].parent { parents.insert(p) }
+            seen += 1
+        }
         let flat = FlatItems.of(pageItems)
         var areas: [StructureID: [(rect: Rect, target: LinkTarget)]] = [:]
         for (item, transform) in flat {
