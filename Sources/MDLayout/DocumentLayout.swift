@@ -30,9 +30,10 @@ public enum DocumentLayout {
             pages.append(page)
             fragments.append(stream.lastFragments)
         }
-        return LayoutResult(document: PagedDocument(pages: pages, metadata: stream.metadata, outline: stream.outline,
-                                                    structure: stream.structure),
-                            fragments: fragments)
+        let order = stream.pagePositions
+        return LayoutResult(document: PagedDocument(pages: pages.placed(at: order), metadata: stream.metadata,
+                                                    outline: stream.outline, structure: stream.structure),
+                            fragments: fragments.placed(at: order))
     }
 
     /// Lays out `document`: the returned stream builds the flow block by block, paginates
@@ -52,8 +53,7 @@ public enum DocumentLayout {
         let outline = PageStream.OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels)
         let document = InlineMath.measure(document, env: env)
         let body = document.page.body
-        let whole = document.blocks.contains { if case .tableOfContents = $0 { true } else { false } }
-            || [document.page.header, document.page.footer].contains { $0?.mentions("pages") == true }
+        let whole = [document.page.header, document.page.footer].contains { $0?.mentions("pages") == true }
         let feed = FlowFeed(builder: FlowBuilder(env: env), blocks: document.blocks, notes: document.pageFootnotes?.notes ?? [:],
                             env: env, x: body.minX, width: body.width, wholeDocument: whole)
         let paginator = Paginator(body: body, noteRule: document.pageFootnotes.map { noteRule($0.rule, body: body) })

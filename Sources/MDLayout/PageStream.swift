@@ -10,15 +10,18 @@ import MDStyle
 ///
 /// The flow itself is built block by block, about two pages ahead of the page being
 /// paginated, so memory holds the styled document and a few pages of boxes whatever the
-/// page count. A document whose pages need to know the end first (a table of contents,
-/// whose page numbers point forward; a header or footer with `{pages}`) is built and
-/// paginated whole before its first page is handed out (`FlowFeed.wholeDocument`).
+/// page count. A page with contents page numbers (they point forward) is held back and
+/// handed out after the last page, when every destination has its page; `pagePositions`
+/// then tells the renderer where it goes. A header or footer with `{pages}` needs the
+/// page count on the first page: such a document is built and paginated whole first
+/// (`FlowFeed.wholeDocument`).
 public struct PageStream: PageSource {
     public var metadata: DocumentMetadata
     /// Write a tagged PDF: `structure` is the tree grown so far (complete for every page
     /// handed out), else nil.
     public var tagged = true
     public var structure: StructureTree? { tagged ? env.structure : nil }
+    /// Entries in document order, whatever order pages are handed out in.
     public private(set) var outline: [OutlineEntry] = []
     /// Pages handed out so far (all of them once `nextPage` has returned nil).
     public private(set) var pageCount = 0
@@ -26,18 +29,35 @@ public struct PageStream: PageSource {
     public var keepsFragments = false
     /// The line fragments of the page last handed out, when `keepsFragments`.
     public private(set) var lastFragments: [LineFragment] = []
+    /// The place in the document (0-based) of each page handed out, in the order handed
+    /// out; nil while that is the document's order.
+    public var pagePositions: [Int]? {
+        positions.enumerated().allSatisfy { $0.offset == $0.element } ? nil : positions
+    }
 
     struct OutlineSettings {
         var depth: Int
         var openLevels: Int
     }
 
+    /// A paginated page waiting to be assembled, with what pagination order decided
+    /// for it: its number, its destinations (first place of a name wins) and the
+    /// `{section}` in force at its end.
+    private struct PlannedPage {
+        var content: PageContent
+        var number: Int
+        var destinations: [PageItem]
+        var section: String
+    }
+
     private let setup: PageSetup
     private var paginator: Paginator
     private var cursor = Paginator.Cursor()
-    /// Pages paginated but not yet handed out, in order.
-    private var planned: [PageContent] = []
-    /// The page count, once pagination has reached the end (`{pages}`).
+    /// Pages ready to be handed out, in order.
+    private var ready: [PlannedPage] = []
+    /// Pages with contents page numbers, held back until pagination reaches the end.
+    private var heldBack: [PlannedPage] = []
+    /// The page count, once pagination has reached the end.
     private var total: Int?
     private let feed: FlowFeed
     private let env: LayoutEnvironment
@@ -48,9 +68,8 @@ public struct PageStream: PageSource {
     /// numbers; filled as pages are paginated.
     private var anchorPages: [String: Int] = [:]
     private var paginated = 0
-    private var next = 0
     private var section = ""
-    private var destinations = Set<String>()
+    private var positions: [Int] = []
 
     init(setup: PageSetup, metadata: DocumentMetadata, paginator: Paginator, feed: FlowFeed,
          env: LayoutEnvironment, outlineSettings: OutlineSettings) {
@@ -62,17 +81,20 @@ public struct PageStream: PageSource {
     }
 
     public mutating func nextPage() -> Page? {
-        if planned.isEmpty {
+        while ready.isEmpty {
             extendFlow()
-            // An empty document still has its one (blank) page.
-            guard paginator.hasMore(after: cursor) || paginated == 0 else { return nil }
-            plan(paginator.nextPage(&cursor))
+            if paginator.hasMore(after: cursor) || paginated == 0 {  // an empty document still has one page
+                let page = plan(paginator.nextPage(&cursor))
+                let numbersAhead = page.content.placements.contains { !paginator.boxes[$0.box].pageNumberSlots.isEmpty }
+                if numbersAhead && total == nil { heldBack.append(page) } else { ready.append(page) }
+            } else {
+                total = paginated
+                guard !heldBack.isEmpty else { return nil }
+                ready = heldBack
+                heldBack = []
+            }
         }
-        // Contents page numbers point forward: paginate to the end before drawing them.
-        if total == nil, planned[0].placements.contains(where: { !paginator.boxes[$0.box].pageNumberSlots.isEmpty }) {
-            planAll()
-        }
-        return assemble(planned.removeFirst())
+        return assemble(ready.removeFirst())
     }
 
     /// Builds the flow until the boxes not yet paginated fill two pages, and one more
@@ -88,16 +110,16 @@ public struct PageStream: PageSource {
         paginator.append(boxes, containers: feed.containers)
     }
 
-    /// Paginates the rest of the document; the page count is then known. When that count
-    /// needs more digits than the contents' page-number column was set for, the contents
-    /// are set again and the whole document paginated again (only in a whole-document
-    /// stream, before any page is handed out).
+    /// Paginates the whole document before the first page is handed out; the page count
+    /// is then known. When that count needs more digits than the contents' page-number
+    /// column was set for, the contents are set again and the document paginated again.
     private mutating func planAll() {
         while !feed.isComplete { feedBlock() }
         let unpaginated = paginator
-        while paginator.hasMore(after: cursor) || paginated == 0 { plan(paginator.nextPage(&cursor)) }
+        let outlineBefore = outline
+        while paginator.hasMore(after: cursor) || paginated == 0 { ready.append(plan(paginator.nextPage(&cursor))) }
         let digits = String(paginated).count
-        if feed.wholeDocument, let toc = feed.contents, digits > env.pageNumberDigits {
+        if let toc = feed.contents, digits > env.pageNumberDigits {
             env.pageNumberDigits = digits
             var boxes = unpaginated.boxes
             let first = toc.boxes.isEmpty ? nil : boxes[toc.boxes.lowerBound]
@@ -105,27 +127,42 @@ public struct PageStream: PageSource {
             paginator = Paginator(body: unpaginated.body, boxes: boxes, containers: unpaginated.containers,
                                   notes: unpaginated.notes, noteRule: unpaginated.noteRule)
             cursor = Paginator.Cursor()
-            planned = []
+            ready = []
             anchorPages = [:]
+            outline = outlineBefore
+            section = ""
             paginated = 0
-            while paginator.hasMore(after: cursor) { plan(paginator.nextPage(&cursor)) }
+            while paginator.hasMore(after: cursor) { ready.append(plan(paginator.nextPage(&cursor))) }
         }
         total = paginated
     }
 
-    /// Queues a paginated page and notes where its destinations landed.
-    private mutating func plan(_ content: PageContent) {
+    /// Numbers a paginated page and notes, in document order, where its destinations
+    /// landed and the outline entries and `{section}` they bring.
+    private mutating func plan(_ content: PageContent) -> PlannedPage {
         paginated += 1
-        for p in content.placements {
-            for a in paginator.boxes[p.box].anchors where anchorPages[a.name] == nil { anchorPages[a.name] = paginated }
+        var anchors: [(Anchor, Points)] = []
+        for p in content.placements { anchors += paginator.boxes[p.box].anchors.map { ($0, p.top) } }
+        anchors += paginator.noteItems(content.notes).anchors
+        var destinations: [PageItem] = []
+        for (a, top) in anchors {
+            // A name met again (an HTML anchor named like a heading, a header row
+            // repeated on a later page) keeps its first place, as the first element
+            // with an id does in a browser.
+            if anchorPages[a.name] == nil {
+                anchorPages[a.name] = paginated
+                destinations.append(.destination(name: a.name, at: Point(x: a.x, y: top + a.y)))
+            }
+            if let o = a.outline, o.level <= settings.depth {
+                outline.append(OutlineEntry(title: o.title, level: o.level, destination: a.name, open: o.level <= settings.openLevels))
+            }
+            if let o = a.outline, o.level <= setup.sectionLevel { section = o.title }
         }
-        for b in content.notes { for a in b.anchors where anchorPages[a.name] == nil { anchorPages[a.name] = paginated } }
-        planned.append(content)
+        return PlannedPage(content: content, number: paginated, destinations: destinations, section: section)
     }
 
-    private mutating func assemble(_ content: PageContent) -> Page {
-        next += 1
-        let n = next
+    private mutating func assemble(_ page: PlannedPage) -> Page {
+        let content = page.content
         var items = paginator.items(for: content) { [anchorPages, lineBuilder] box, top in
             box.pageNumberSlots.flatMap { slot -> [PageItem] in
                 guard let page = anchorPages[slot.destination] else { return [] }
@@ -133,33 +170,18 @@ public struct PageStream: PageSource {
             }
         }
         var frags: [LineFragment] = []
-        var anchors: [(Anchor, Points)] = []
-        for p in content.placements {
-            let b = paginator.boxes[p.box]
-            if keepsFragments || env.debug { frags += b.fragments.map { $0.offsetBy(dy: p.top) } }
-            anchors += b.anchors.map { ($0, p.top) }
+        if keepsFragments || env.debug {
+            for p in content.placements { frags += paginator.boxes[p.box].fragments.map { $0.offsetBy(dy: p.top) } }
+            frags += paginator.noteItems(content.notes).fragments
         }
-        let area = paginator.noteItems(content.notes)
-        frags += area.fragments
-        anchors += area.anchors
-        for (a, top) in anchors {
-            // A name met again (an HTML anchor named like a heading, a header row
-            // repeated on a later page) keeps its first place, as the first element
-            // with an id does in a browser.
-            if destinations.insert(a.name).inserted {
-                items.append(.destination(name: a.name, at: Point(x: a.x, y: top + a.y)))
-            }
-            if let o = a.outline, o.level <= settings.depth {
-                outline.append(OutlineEntry(title: o.title, level: o.level, destination: a.name, open: o.level <= settings.openLevels))
-            }
-            if let o = a.outline, o.level <= setup.sectionLevel { section = o.title }
-        }
-        items += running.items(page: n, of: total ?? 0, section: section)
+        items += page.destinations
+        items += running.items(page: page.number, of: total ?? 0, section: page.section)
         if env.debug { items += DebugOverlay.items(for: frags) }
         lastFragments = keepsFragments ? frags : []
         let drawn = content.placements.map(\.box).filter { !paginator.isRepeatedHeader($0) }
         paginator.free(drawn)
-        pageCount = n
+        positions.append(page.number - 1)
+        pageCount += 1
         return Page(size: setup.size, items: items)
     }
 }

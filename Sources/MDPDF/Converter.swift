@@ -155,6 +155,7 @@ struct KeptPages: PageSource {
     var metadata: DocumentMetadata { stream.metadata }
     var structure: StructureTree? { stream.structure }
     var outline: [OutlineEntry] { stream.outline }
+    var pagePositions: [Int]? { stream.pagePositions }
 
     mutating func nextPage() -> Page? {
         guard let page = stream.nextPage() else { return nil }
@@ -168,8 +169,9 @@ struct KeptPages: PageSource {
     /// The kept pages as a whole layout; nil when not keeping.
     var result: LayoutResult? {
         guard keeping else { return nil }
-        return LayoutResult(document: PagedDocument(pages: pages, metadata: metadata, outline: outline, structure: structure),
-                            fragments: fragments)
+        return LayoutResult(document: PagedDocument(pages: pages.placed(at: pagePositions), metadata: metadata,
+                                                    outline: outline, structure: structure),
+                            fragments: fragments.placed(at: pagePositions))
     }
 }
 

@@ -12,6 +12,25 @@ public protocol PageSource {
     mutating func nextPage() -> Page?
     /// The bookmarks, complete once `nextPage` has returned nil.
     var outline: [OutlineEntry] { get }
+    /// Where each page handed out goes in the document (0-based), in the order they were
+    /// handed out; nil when that order is the document's. Complete once `nextPage` has
+    /// returned nil. (Layout hands out pages with contents page numbers last.)
+    var pagePositions: [Int]? { get }
+}
+
+extension PageSource {
+    public var pagePositions: [Int]? { nil }
+}
+
+extension Array {
+    /// The elements put in the places `positions` gives them (`positions[i]` is where
+    /// element `i` goes); the array itself when `positions` is nil.
+    public func placed(at positions: [Int]?) -> [Element] {
+        guard let positions, positions.count == count else { return self }
+        var out = self
+        for (i, p) in positions.enumerated() { out[p] = self[i] }
+        return out
+    }
 }
 
 extension PagedDocument {

@@ -12,7 +12,10 @@ public enum PDFRenderer {
     public static func render(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> [UInt8] {
         let (bytes, links, elements) = try drawWithCairo(&source, readPolicy: readPolicy)
         var post = PDFPostProcessor(metadata: source.metadata, externalLinks: links)
-        post.structure = source.structure.map { StructureRepair(tree: $0, elements: elements) }
+        post.pagePositions = source.pagePositions
+        post.structure = source.structure.map {
+            StructureRepair(tree: $0, elements: elements.nodes, pages: elements.pages, pagePositions: source.pagePositions)
+        }
         return try post.process(bytes)
     }
 
@@ -23,16 +26,16 @@ public enum PDFRenderer {
 
     /// cairo's own PDF, before the qpdf pass (its xref is broken when links are present),
     /// the targets its link placeholders stand for, and the node of each structure
-    /// element in the order cairo made them.
+    /// element in the order cairo made them, with the page (in drawing order) it is on.
     static func drawWithCairo(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError)
-        -> (bytes: [UInt8], links: [LinkTarget], elements: [StructureID]) {
+        -> (bytes: [UInt8], links: [LinkTarget], elements: (nodes: [StructureID], pages: [Int])) {
         let canvas = try CairoCanvas(readPolicy: readPolicy)
         try DocumentWalk.draw(&source, on: canvas)
-        return (try canvas.finish(), canvas.externalLinks, canvas.structureElements)
+        return (try canvas.finish(), canvas.externalLinks, (canvas.structureElements, canvas.structureElementPages))
     }
 
     static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError)
-        -> (bytes: [UInt8], links: [LinkTarget], elements: [StructureID]) {
+        -> (bytes: [UInt8], links: [LinkTarget], elements: (nodes: [StructureID], pages: [Int])) {
         var pages = document.replay()
         return try drawWithCairo(&pages, readPolicy: readPolicy)
     }

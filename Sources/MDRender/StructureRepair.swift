@@ -19,6 +19,18 @@ struct StructureRepair {
     let tree: StructureTree
     /// The node of each element, in the order cairo created them.
     let elements: [StructureID]
+    /// The page each element was drawn on, in drawing order.
+    var pages: [Int] = []
+    /// Where each page, in drawing order, goes in the document (`PageSource.pagePositions`).
+    var pagePositions: [Int]?
+
+    /// The order to join elements in: the document's page order, then creation order
+    /// (a parent before its children). The parts of an element then join the part on its
+    /// first page, in page order, when pages were drawn out of order.
+    private var joinOrder: [Int] {
+        guard let positions = pagePositions, pages.count == elements.count else { return Array(elements.indices) }
+        return elements.indices.sorted { (positions[pages[$0]], $0) < (positions[pages[$1]], $1) }
+    }
 
     func apply(_ s: QPDFSession) throws(ConversionError) {
         let q = s.q
@@ -31,7 +43,8 @@ struct StructureRepair {
         var joined: [Int32: qpdf_oh] = [:]  // object id of a joined element → the element it joined
         var kidArrays: [Int32: qpdf_oh] = [:]  // object id of a joining element → its /K, as an array of references
         var removals = KidRemovals()
-        for (k, element) in found.enumerated() {
+        for k in joinOrder {
+            let element = found[k]
             let node = elements[k]
             // A Span the renderer made for a parent's own text (node below zero) stays as it is.
             guard node.index >= 0 else { continue }
