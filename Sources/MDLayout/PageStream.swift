@@ -25,6 +25,9 @@ public struct PageStream: PageSource {
     public private(set) var outline: [OutlineEntry] = []
     /// Pages handed out so far (all of them once `nextPage` has returned nil).
     public private(set) var pageCount = 0
+    /// Time spent laying out (building, paginating and assembling pages) so far: the
+    /// renderer's time between pages is its own.
+    public private(set) var layoutTime = Duration.zero
     /// Keep each page's line fragments in `lastFragments` (line reports, dumps).
     public var keepsFragments = false
     /// The line fragments of the page last handed out, when `keepsFragments`.
@@ -81,6 +84,8 @@ public struct PageStream: PageSource {
     }
 
     public mutating func nextPage() -> Page? {
+        let clock = ContinuousClock(), start = clock.now
+        defer { layoutTime += clock.now - start }
         while ready.isEmpty {
             extendFlow()
             if paginator.hasMore(after: cursor) || paginated == 0 {  // an empty document still has one page

@@ -101,8 +101,14 @@ public enum Converter {
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creationDate = options.date
         pages.stream.metadata.modificationDate = options.date
-        let pdf = try PDFRenderer.render(&pages, readPolicy: policy)
-        clock.lap("render")
+        let layoutBefore = pages.stream.layoutTime
+        let pdf = try PDFRenderer.render(&pages, readPolicy: policy) { drawn in
+            // Pages are laid out as cairo asks for them: split the time between the two.
+            let layout = drawn.stream.layoutTime - layoutBefore
+            clock.add("layout", layout)
+            clock.lap("render", less: layout)
+        }
+        clock.lap("post-process")
         return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: pages.stream.pageCount,
                                 layout: pages.result, timings: clock.laps)
     }
@@ -183,12 +189,27 @@ struct StageClock {
 
     init() { mark = clock.now }
 
-    mutating func lap(_ stage: String) {
+    /// Ends a stage now; `less` is time already counted in another stage.
+    mutating func lap(_ stage: String, less: Duration = .zero) {
         let now = clock.now
+        laps.append(StageTiming(stage: stage, duration: now - mark - less, peakMemoryKiB: Self.peakMemoryKiB))
+        mark = now
+    }
+
+    /// Adds `duration` to the stage `stage` (the last of that name), or records it.
+    mutating func add(_ stage: String, _ duration: Duration) {
+        if let i = laps.lastIndex(where: { $0.stage == stage }) {
+            laps[i].duration += duration
+            laps[i].peakMemoryKiB = Self.peakMemoryKiB
+        } else {
+            laps.append(StageTiming(stage: stage, duration: duration, peakMemoryKiB: Self.peakMemoryKiB))
+        }
+    }
+
+    private static var peakMemoryKiB: Int {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        laps.append(StageTiming(stage: stage, duration: now - mark, peakMemoryKiB: usage.ru_maxrss))
-        mark = now
+        return usage.ru_maxrss
     }
 }
 

@@ -9,8 +9,11 @@ public enum PDFRenderer {
     /// The PDF for the pages `source` hands out, drawn as they come (a streaming source
     /// frees each page once it is drawn). The same pages give byte-identical output.
     /// Image files are read again here, under `readPolicy` (the style stage checked them).
-    public static func render(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> [UInt8] {
+    /// `drawn` runs between cairo's drawing and the qpdf pass (stage timings).
+    public static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy = .anyFolder,
+                                                  drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> [UInt8] {
         let (bytes, links, elements) = try drawWithCairo(&source, readPolicy: readPolicy)
+        drawn(source)
         var post = PDFPostProcessor(metadata: source.metadata, externalLinks: links)
         post.pagePositions = source.pagePositions
         post.structure = source.structure.map {
