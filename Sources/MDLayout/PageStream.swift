@@ -20,6 +20,7 @@ public struct PageStream: PageSource {
     /// Write a tagged PDF: `structure` is the tree grown so far (complete for every page
     /// handed out), else nil.
     public var tagged = true
+    public var isTagged: Bool { tagged }
     public var structure: StructureTree? { tagged ? env.structure : nil }
     /// Entries in document order, whatever order pages are handed out in.
     public private(set) var outline: [OutlineEntry] = []
@@ -187,7 +188,7 @@ public struct PageStream: PageSource {
         paginator.free(drawn)
         positions.append(page.number - 1)
         pageCount += 1
-        return Page(size: setup.size, items: items)
+        return Page(size: setup.size, items: items, structure: tagged ? env.structure.excerpt(for: items) : nil)
     }
 }
 

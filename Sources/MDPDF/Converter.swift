@@ -94,6 +94,26 @@ public enum Converter {
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
         var clock = StageClock()
         let policy = options.effectiveReadPolicy
+        var concurrent = try startLayout(input, options: options, policy: policy, diagnostics: sink, clock: &clock)
+        let pdf: [UInt8]
+        do {
+            pdf = try PDFRenderer.render(&concurrent, readPolicy: policy) { _ in clock.lap("render") }
+        } catch {
+            concurrent.cancel()
+            throw error
+        }
+        clock.lap("post-process")
+        // Layout ran beside rendering: its own busy time, reported apart.
+        let pages = concurrent.finished!
+        clock.add("layout", pages.stream.layoutTime)
+        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: pages.stream.pageCount,
+                                layout: pages.result, timings: clock.laps)
+    }
+
+    /// The page stream for `input`, laying out on its own thread (the only owner of the
+    /// stream until its last page).
+    static func startLayout(_ input: [UInt8], options: ConversionOptions, policy: ReadPolicy,
+                            diagnostics sink: DiagnosticSink, clock: inout StageClock) throws(ConversionError) -> LayoutThread {
         var pages = KeptPages(try layOut(input, options: options, policy: policy, diagnostics: sink, clock: &clock),
                               keeping: options.keepsLayout)
         pages.stream.tagged = options.tagged
@@ -101,16 +121,7 @@ public enum Converter {
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creationDate = options.date
         pages.stream.metadata.modificationDate = options.date
-        let layoutBefore = pages.stream.layoutTime
-        let pdf = try PDFRenderer.render(&pages, readPolicy: policy) { drawn in
-            // Pages are laid out as cairo asks for them: split the time between the two.
-            let layout = drawn.stream.layoutTime - layoutBefore
-            clock.add("layout", layout)
-            clock.lap("render", less: layout)
-        }
-        clock.lap("post-process")
-        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: pages.stream.pageCount,
-                                layout: pages.result, timings: clock.laps)
+        return LayoutThread(pages)
     }
 
     /// Parses, styles and lays out `input`, ready for pages to be drawn. A function of
@@ -159,6 +170,7 @@ struct KeptPages: PageSource {
     }
 
     var metadata: DocumentMetadata { stream.metadata }
+    var isTagged: Bool { stream.isTagged }
     var structure: StructureTree? { stream.structure }
     var outline: [OutlineEntry] { stream.outline }
     var pagePositions: [Int]? { stream.pagePositions }

@@ -5,10 +5,13 @@ import MDCore
 /// once drawn), and a `PagedDocument` replays its array (tests, traces).
 public protocol PageSource {
     var metadata: DocumentMetadata { get }
-    /// The complete structure tree: every node a page points at exists before the first
-    /// page is asked for. nil writes an untagged PDF.
+    /// Whether to write a tagged PDF; each page then carries the excerpt of the
+    /// structure tree its items point at.
+    var isTagged: Bool { get }
+    /// The whole structure tree, complete once `nextPage` has returned nil; nil writes
+    /// an untagged PDF.
     var structure: StructureTree? { get }
-    /// The next page in reading order; nil after the last.
+    /// The next page; nil after the last.
     mutating func nextPage() -> Page?
     /// The bookmarks, complete once `nextPage` has returned nil.
     var outline: [OutlineEntry] { get }
@@ -41,12 +44,15 @@ extension PagedDocument {
         let document: PagedDocument
         var next = 0
         public var metadata: DocumentMetadata { document.metadata }
+        public var isTagged: Bool { document.structure != nil }
         public var structure: StructureTree? { document.structure }
         public var outline: [OutlineEntry] { document.outline }
         public mutating func nextPage() -> Page? {
             guard next < document.pages.count else { return nil }
             defer { next += 1 }
-            return document.pages[next]
+            var page = document.pages[next]
+            if page.structure == nil, let tree = document.structure { page.structure = tree.excerpt(for: page.items) }
+            return page
         }
     }
 }

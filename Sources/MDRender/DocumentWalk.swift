@@ -8,13 +8,11 @@ enum DocumentWalk {
     /// Layout names each destination once (cairo 1.16 would keep a name twice in its name
     /// tree, and readers would pick either).
     static func draw(_ pages: inout some PageSource, on canvas: some Canvas) throws(ConversionError) {
-        var structure = pages.structure.map { _ in StructureWalk() }
+        var structure = pages.isTagged ? StructureWalk() : nil
         while let page = pages.nextPage() {
-            // The tree a streaming source grows as it lays out: complete for this page.
-            let tree = structure == nil ? nil : pages.structure
             try canvas.withPage(size: page.size) { () throws(ConversionError) in
-                if let tree {
-                    try structure!.draw(page.items, tree: tree, on: canvas)
+                if structure != nil, let excerpt = page.structure {
+                    try structure!.draw(page.items, structure: excerpt, on: canvas)
                 } else {
                     for (item, transform) in FlatItems.of(page.items) { try draw(item, through: transform, on: canvas) }
                 }
