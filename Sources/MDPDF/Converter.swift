@@ -44,6 +44,15 @@ public struct ConversionOptions: Sendable {
     /// Write a tagged PDF (structure tree in reading order, for screen readers and
     /// reflow); `--no-tags` turns it off.
     public var tagged = true
+    /// Front matter fields set over the document's (`-M key=value`, pandoc's rules: see
+    /// `FrontMatter.overriding`), in order; a nil value is `true`.
+    public var metadata: [(key: String, value: String?)] = []
+    /// The other Markdown files converted in the same run (a batch's inputs): a link to
+    /// one of them goes to its PDF.
+    public var linkedDocuments = LinkedDocuments()
+    /// Told what the conversion is doing as it goes ("laying out", "rendering 515
+    /// pages"), for a progress line.
+    public var progress: (@Sendable (String) -> Void)?
     /// Keep every page and its line fragments in the result (`ConversionResult.layout`,
     /// for line reports and tests); otherwise each page is freed once drawn.
     public var keepsLayout = false
@@ -55,10 +64,12 @@ public struct ConversionOptions: Sendable {
 }
 
 extension ConversionOptions {
-    /// `readPolicy`, or the default (the base folder only), with the chosen theme file's folder.
-    var effectiveReadPolicy: ReadPolicy {
+    /// `readPolicy`, or the default (the base folder only), with the chosen theme file's
+    /// folder, recording what is read into `log`.
+    func effectiveReadPolicy(log: ReadLog) -> ReadPolicy {
         var policy = readPolicy ?? ReadPolicy(folders: [baseDirectory])
         if case .file(let path) = theme { policy.allow(ThemeLoader.directory(of: path)) }
+        policy.log = log
         return policy
     }
 }
@@ -74,6 +85,13 @@ public struct ConversionResult: Sendable {
     /// Each stage in order, with its wall time and the process's peak memory at its end
     /// (`--timings`).
     public var timings: [StageTiming] = []
+    /// The files the PDF was made from besides the Markdown input, as absolute paths in
+    /// the order first read: theme files, images (every one the document names, also
+    /// those missing) and the theme's font files. What `--deps` lists (those that exist)
+    /// and `--watch` watches.
+    public var dependencies: [String] = []
+    /// The font files read (system fonts found through fontconfig too), for `--deps`.
+    public var fontFiles: [String] = []
 }
 
 /// One stage of a conversion as `--timings` reports it.
@@ -84,75 +102,105 @@ public struct StageTiming: Sendable {
     public var peakMemoryKiB: Int
 }
 
-/// The whole pipeline: decode → parse → style → lay out → render. Pages stream from
-/// layout to the renderer: each is assembled when cairo is ready for it and freed once
-/// drawn, so memory holds the flow and one page, never all pages.
+
+/// The whole pipeline: decode → parse → style → lay out → render.
 public enum Converter {
+    /// What a machine without fonts needs, said before anything else is done.
+    public static let missingFontsMessage = "no fonts are installed, so no text can be set: install some "
+        + "(Debian and Ubuntu: apt-get install fonts-noto-core fonts-dejavu-core; Fedora: dnf install google-noto-serif-fonts dejavu-sans-fonts) "
+        + "and check that `fc-list` lists them"
+
+    /// Whether fontconfig finds any font on this machine.
+    public static var fontsAreInstalled: Bool { TextContext.fontsAreInstalled }
+
     /// Converts Markdown bytes to PDF bytes. Warnings go to `sink` as they are found, so
     /// a caller still has them when the conversion then fails.
     public static func convert(_ input: [UInt8], options: ConversionOptions,
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
-        var clock = StageClock()
-        let policy = options.effectiveReadPolicy
-        var concurrent = try startLayout(input, options: options, policy: policy, diagnostics: sink, clock: &clock)
-        let pdf: [UInt8]
-        do {
-            pdf = try PDFRenderer.render(&concurrent, readPolicy: policy) { _ in clock.lap("render") }
-        } catch {
-            concurrent.cancel()
-            throw error
-        }
-        clock.lap("post-process")
-        // Layout ran beside rendering: its own busy time, reported apart.
-        let pages = concurrent.finished!
-        clock.add("layout", pages.stream.layoutTime)
-        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: pages.stream.pageCount,
-                                layout: pages.result, timings: clock.laps)
+        var stages = StageClock()
+        let log = ReadLog()
+        let policy = options.effectiveReadPolicy(log: log)
+        let layout = try startLayout(input, options: options, policy: policy, diagnostics: sink, stages: &stages)
+        return try render(layout, options: options, policy: policy, log: log, diagnostics: sink, stages: stages)
     }
 
-    /// The page stream for `input`, laying out on its own thread (the only owner of the
-    /// stream until its last page).
-    static func startLayout(_ input: [UInt8], options: ConversionOptions, policy: ReadPolicy,
-                            diagnostics sink: DiagnosticSink, clock: inout StageClock) throws(ConversionError) -> LayoutThread {
-        var pages = KeptPages(try layOut(input, options: options, policy: policy, diagnostics: sink, clock: &clock),
+    /// Parses and styles `input` and starts laying it out. A function of its own so that
+    /// the Markdown tree is freed before the pages are drawn.
+    static func startLayout(_ input: [UInt8], options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
+                            stages: inout StageClock) throws(ConversionError) -> StartedLayout {
+        let source = try InputDecoder.decode(input, diagnostics: sink)
+        var document = MarkdownParser.parse(source, diagnostics: sink)
+        document.frontMatter = FrontMatter.overriding(document.frontMatter, with: options.metadata)
+        stages.lap("parse")
+        let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy, diagnostics: sink)
+        if !theme.math.dollars {
+            // The theme (or the front matter's overrides) turns dollar math off: read the
+            // dollars as text (the first parse's warnings are already in the sink).
+            let frontMatter = document.frontMatter
+            document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: ParseOptions(dollarMath: false))
+            document.frontMatter = frontMatter
+        }
+        return try startLayout(theme: theme, options: options, policy: policy, diagnostics: sink, stages: &stages) { style in
+            DocumentStyler.style(document, theme: theme, options: style, diagnostics: sink)
+        }
+    }
+
+    /// The stages after the theme is known: fonts, styling (`style`, given the style
+    /// options), then layout, started on its own thread (see `LayoutThread`).
+    static func startLayout(theme: Theme, options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
+                            stages: inout StageClock, style: (StyleOptions) -> StyledDocument) throws(ConversionError) -> StartedLayout {
+        let text = TextContext(diagnostics: sink)
+        try registerFonts(theme, in: text, policy: policy)
+        guard text.hasFonts else { throw .renderFailed(reason: missingFontsMessage) }
+        let date = options.date.map { ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double($0)),
+                                                                  timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]) }
+        options.progress?("styling")
+        let styled = style(StyleOptions(baseDirectory: options.baseDirectory, date: date,
+                                        tableOfContents: options.tableOfContents, highlighter: options.highlighter,
+                                        readPolicy: policy, linkedDocuments: options.linkedDocuments))
+        stages.lap("style")
+        var pages = KeptPages(DocumentLayout.pages(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
+                                                   outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout),
                               keeping: options.keepsLayout)
         pages.stream.tagged = options.tagged
         pages.stream.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creationDate = options.date
         pages.stream.metadata.modificationDate = options.date
-        return LayoutThread(pages)
+        return StartedLayout(thread: LayoutThread(pages), text: text, imagePaths: styled.imagePaths)
     }
 
-    /// Parses, styles and lays out `input`, ready for pages to be drawn. A function of
-    /// its own so that the Markdown tree and the styled document are freed once the flow
-    /// is built.
-    static func layOut(_ input: [UInt8], options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
-                       clock: inout StageClock) throws(ConversionError) -> PageStream {
-        let source = try InputDecoder.decode(input, diagnostics: sink)
-        var document = MarkdownParser.parse(source, diagnostics: sink)
-        clock.lap("parse")
-        let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy, diagnostics: sink)
-        if !theme.math.dollars {
-            // The theme (or the front matter's overrides) turns dollar math off: read the
-            // dollars as text (the first parse's warnings are already in the sink).
-            document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: ParseOptions(dollarMath: false))
+    /// Draws the pages as layout hands them over, then runs the qpdf pass.
+    static func render(_ started: StartedLayout, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
+                       diagnostics sink: DiagnosticSink, stages: StageClock) throws(ConversionError) -> ConversionResult {
+        var stages = stages
+        var pages = started.thread
+        options.progress?("laying out and rendering")
+        let pdf: [UInt8]
+        do {
+            pdf = try PDFRenderer.render(&pages, readPolicy: policy) { _ in stages.lap("render") }
+        } catch {
+            pages.cancel()
+            throw error
         }
-        let text = TextContext(diagnostics: sink)
-        try registerFonts(theme, in: text)
-        let date = options.date.map { ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double($0)),
-                                                                  timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]) }
-        let styled = DocumentStyler.style(document, theme: theme,
-                                          options: StyleOptions(baseDirectory: options.baseDirectory, date: date,
-                                                                tableOfContents: options.tableOfContents,
-                                                                highlighter: options.highlighter, readPolicy: policy),
-                                          diagnostics: sink)
-        clock.lap("style")
-        let stream = DocumentLayout.pages(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
-                                          outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
-        clock.lap("layout")
-        return stream
+        stages.lap("post-process")
+        // Layout ran beside rendering: its own busy time, reported apart.
+        let laidOut = pages.finished!
+        stages.add("layout", laidOut.stream.layoutTime)
+        for image in started.imagePaths { log.record(image) }
+        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: laidOut.stream.pageCount,
+                                layout: laidOut.result, timings: stages.laps, dependencies: log.paths,
+                                fontFiles: started.text.loadedFontFiles)
     }
+}
+
+/// Layout under way on its thread, with what the rest of the conversion needs of the
+/// stages before it.
+struct StartedLayout {
+    var thread: LayoutThread
+    /// Read by the layout thread until it ends; `loadedFontFiles` is read after that.
+    var text: TextContext
+    var imagePaths: [String]
 }
 
 /// Layout's page stream on its way to the renderer, keeping a copy of each page and its
@@ -228,10 +276,11 @@ struct StageClock {
 extension Converter {
     /// Makes the theme's font files available to this conversion's text context; the
     /// theme's name for a family becomes an alias of the family the files declare.
-    static func registerFonts(_ theme: Theme, in text: TextContext) throws(ConversionError) {
+    static func registerFonts(_ theme: Theme, in text: TextContext, policy: ReadPolicy) throws(ConversionError) {
         for name in theme.fonts.keys.sorted() {
             var declared: [String] = []
             for path in theme.fonts[name]!.paths {
+                policy.log?.record(path)
                 let families = text.registerFontFile(path)
                 guard !families.isEmpty else {
                     throw .invalidTheme(path: path, location: nil, reason: "fontconfig cannot read this file as a font (fonts.\(name))")

@@ -25,7 +25,7 @@ struct InlineState {
     var underline: TextDecoration?
     var strike: TextDecoration?
     var highlight: Color?
-    var link: String?
+    var link: LinkTarget?
     var linkSource: SourceLocation?
     var footnoteReference: Int?
     var baselineShift: Points = .zero
@@ -49,7 +49,7 @@ struct InlineState {
     var layout: RunLayout { RunLayout(font: font, size: size, baselineShift: baselineShift) }
     var paint: RunPaint {
         RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, highlight: highlight,
-                 underline: underline, strike: strike, link: link.map(LinkTarget.init(destination:)), linkSource: linkSource,
+                 underline: underline, strike: strike, link: link, linkSource: linkSource,
                  footnoteReference: footnoteReference)
     }
 }
