@@ -3,8 +3,9 @@
 
 Run by `make bench` after `swift build -c release`. For each document: pages (pdfinfo),
 wall time (median of N runs), CPU time (user + system, median), pages/s, and the child's
-peak RSS (max over the runs, from os.wait4's rusage); the same for pandoc→Typst when
-`pandoc` and `typst` are on PATH (`pip install pypandoc-binary typst`), in the same run.
+peak RSS (max over the runs, from os.wait4's rusage); the same for pandoc→Typst
+(bench/pandoc_typst.py) when `pip install pypandoc-binary typst` (or both tools on PATH)
+provides it, in the same run.
 Targets are checked here, never in tests; the script always exits 0.
 
 Environment: MDPDF_BIN (default .build/release/mdpdf), MDPDF_SHARED (default ../shared).
@@ -93,10 +94,13 @@ def bench(name, src, runs, workdir, extra=(), command=None, pages_from=None):
 
 
 def typst_command(src):
-    """pandoc→Typst for `src`, when both are installed (never a dependency)."""
-    if not (shutil.which("pandoc") and shutil.which("typst")):
+    """pandoc→Typst for `src` (bench/pandoc_typst.py), when both are installed (never a
+    dependency)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import pandoc_typst
+    if not pandoc_typst.available():
         return None
-    return lambda out: ["pandoc", src, "-o", out, "--pdf-engine=typst", "--resource-path", os.path.dirname(src)]
+    return lambda out: [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "pandoc_typst.py"), src, out]
 
 
 def main():
