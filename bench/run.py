@@ -163,15 +163,18 @@ def main():
         if typst_command(one):
             typst.append((one_result, bench("  pandoc→Typst, one line", one, 5, work, command=typst_command(one))))
 
-        # Every corpus document in one run, one job at a time and then one per core.
-        inputs = [os.path.join(CORPUS, d) for d in docs]
+        # The whole corpus folder in one run (its tree mirrored under the output folder),
+        # one job at a time and then one per core.
         outdir = os.path.join(work, "batch")
-        batch_pdfs = [os.path.join(outdir, os.path.splitext(os.path.basename(d))[0] + ".pdf") for d in docs]
+        sources = [os.path.relpath(os.path.join(d, f), CORPUS) for d, _, files in os.walk(CORPUS)
+                   for f in files if f.endswith(".md")]
+        batch_pdfs = [os.path.join(outdir, os.path.splitext(s)[0] + ".pdf") for s in sources]
         def batch(jobs):
-            return lambda out: [BIN, *inputs, "-o", outdir + "/", "-j", str(jobs), "-q"]
+            return lambda out: [BIN, CORPUS, "-o", outdir + "/", "-j", str(jobs), "-q"]
         cores = os.cpu_count() or 1
-        serial = bench(f"{len(docs)} corpus documents, -j 1", None, 3, work, command=batch(1), pages_from=batch_pdfs)
-        parallel = bench(f"{len(docs)} corpus documents, -j {cores}", None, 3, work, command=batch(cores), pages_from=batch_pdfs)
+        serial = bench(f"corpus folder ({len(sources)} files), -j 1", None, 3, work, command=batch(1), pages_from=batch_pdfs)
+        parallel = bench(f"corpus folder ({len(sources)} files), -j {cores}", None, 3, work, command=batch(cores),
+                         pages_from=batch_pdfs)
         results += [serial, parallel]
 
     width = max(len(r["name"]) for r in results + [t for _, t in typst])
