@@ -31,13 +31,12 @@ final class FlowBuilder {
     }
 
     /// The table of contents' boxes set again (with the environment's page-number
-    /// width), in the place and containers of the first setting.
-    func relayoutContents(_ c: ContentsPlacement) -> [FlowBox] {
+    /// width), in the place and containers of the first setting, whose first box was `old`.
+    func relayoutContents(_ c: ContentsPlacement, firstBox old: FlowBox?) -> [FlowBox] {
         let again = FlowBuilder(env: env)
         again.build([.tableOfContents(c.toc)], x: c.x, width: c.width, under: c.parent)
         var out = again.boxes
-        guard !out.isEmpty, !c.boxes.isEmpty else { return out }
-        let old = boxes[c.boxes.lowerBound]
+        guard !out.isEmpty, let old else { return out }
         out[0].gapBefore = old.gapBefore
         out[0].breakBefore = old.breakBefore
         for i in out.indices { out[i].containers = old.containers }
@@ -47,6 +46,13 @@ final class FlowBuilder {
     init(env: LayoutEnvironment) {
         self.env = env
         self.lines = LineBuilder(env: env)
+    }
+
+    /// The flow built so far, handed over: the builder keeps no copy, so the new owner
+    /// can change boxes in place (pagination frees each box once its page is drawn).
+    func takeBoxes() -> [FlowBox] {
+        defer { boxes = [] }
+        return boxes
     }
 
     /// Appends a box inside the open containers, taking the pending block space.
