@@ -25,7 +25,7 @@ public enum DocumentLayout {
         env.pageBodyHeight = document.page.body.height
         env.bodyWidth = document.page.body.width
         let outline = OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels)
-        let document = InlineMath.measure(document, env: env)
+        let document = ScriptForms.resolve(InlineMath.measure(document, env: env), env: env)
         let body = document.page.body
         let flow = FlowBuilder(env: env)
         flow.build(document.blocks, x: body.minX, width: body.width)

@@ -46,7 +46,8 @@ struct FlowBox {
     }
 }
 
-enum BreakRule { case allowed, avoid }
+/// Whether a page may break before a box; `page`: it must (an author's page break).
+enum BreakRule { case allowed, avoid, page }
 
 /// A named position in the document: a heading (with its outline entry) or a footnote.
 struct Anchor {

@@ -100,6 +100,7 @@ struct Paginator {
         var i = start
         while i < limit {
             let b = boxes[i]
+            if b.breakBefore == .page, placedFlow { break }  // the author's page break
             let prev = page.placements.last.map { boxes[$0.box].containers } ?? []
             let entering = b.containers[commonPrefix(prev, b.containers)...]
             let top = y + (page.placements.isEmpty ? b.inkAbove : b.gapBefore) + padTop(entering)

@@ -69,7 +69,7 @@ enum LinkResolution {
                 block = .image(img)
             case .math(let m):
                 for n in m.numbers { if let a = n.anchor { anchor(a) } }
-            case .rule, .tableOfContents, .tocPlaceholder:
+            case .rule, .tableOfContents, .tocPlaceholder, .pageBreak:
                 break
             }
         }

@@ -27,6 +27,8 @@ public final class TextContext {
     var hyphenationCache: [HyphenationKey: [Int]] = [:]
     /// Faces with a MATH table, read once each (see `mathFont(families:)`).
     var mathFonts: [FontID: MathFont] = [:]
+    /// Answers of `substitutesEveryGlyph`, by text, font and feature.
+    var featureCoverage: [FeatureCoverageKey: Bool] = [:]
 
     public init(diagnostics: DiagnosticSink) {
         self.diagnostics = diagnostics
