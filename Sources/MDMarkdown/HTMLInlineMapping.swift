@@ -110,8 +110,31 @@ extension HTMLMapper {
             out.append(inline)
         }
         while let last = out.last, Self.isSpace(last) { out.removeLast() }
-        if case .text(let t)? = out.first, t.first == " " { out[0] = .text(String(t.drop { $0 == " " })) }
+        return Self.trimmed(out)
+    }
+
+    /// Spaces at the start and end of `inlines` removed, inside formatting too.
+    private static func trimmed(_ inlines: [Inline], leading: Bool = true, trailing: Bool = true) -> [Inline] {
+        var out = inlines
+        while leading, let first = out.first, isSpace(first) { out.removeFirst() }
+        while trailing, let last = out.last, isSpace(last) { out.removeLast() }
+        guard !out.isEmpty else { return out }
+        if leading { out[0] = trimmedEdge(out[0], leading: true) }
+        if trailing { out[out.count - 1] = trimmedEdge(out[out.count - 1], leading: false) }
         return out
+    }
+
+    private static func trimmedEdge(_ inline: Inline, leading: Bool) -> Inline {
+        func inner(_ c: [Inline]) -> [Inline] { trimmed(c, leading: leading, trailing: !leading) }
+        switch inline {
+        case .text(let t): return .text(leading ? String(t.drop { $0 == " " }) : String(t.reversed().drop { $0 == " " }.reversed()))
+        case .strong(let c): return .strong(inner(c))
+        case .emphasis(let c): return .emphasis(inner(c))
+        case .strikethrough(let c): return .strikethrough(inner(c))
+        case .markup(let m, let c): return .markup(m, inner(c))
+        case .link(let d, let t, let c, let at): return .link(destination: d, title: t, inner(c), at: at)
+        default: return inline
+        }
     }
 
     /// Block edges nested in formatting (`<b><div>x</div></b>`) brought to where `tidy`
@@ -140,10 +163,14 @@ extension HTMLMapper {
         return out
     }
 
-    private static func isSpace(_ inline: Inline) -> Bool {
+    /// Spaces, or formatting around nothing but spaces (a link around the whitespace
+    /// between tags).
+    static func isSpace(_ inline: Inline) -> Bool {
         switch inline {
         case .text(let t): return t.allSatisfy { $0 == " " }
         case .softBreak: return true
+        case .strong(let c), .emphasis(let c), .strikethrough(let c), .markup(_, let c), .link(_, _, let c, _):
+            return c.allSatisfy(isSpace)
         default: return false
         }
     }

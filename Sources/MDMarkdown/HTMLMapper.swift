@@ -23,7 +23,7 @@ struct HTMLMapper {
     /// Where each placeholder's start tag was written: an element named like a
     /// placeholder elsewhere (the author's own) is not one.
     let slotOffsets: [Int]
-    let diagnostics: DiagnosticSink
+    let warnings: HTMLWarnings
 
     /// The Markdown a placeholder element stands for; nil for any other element.
     func slot(_ e: HTMLElement) -> HTMLSlot? {
@@ -37,9 +37,8 @@ struct HTMLMapper {
     /// Warns (once per kind of element per document) that `e` is left out; true when it is.
     func isDropped(_ e: HTMLElement) -> Bool {
         guard let what = HTMLElements.dropped[e.name] else { return HTMLElements.silent.contains(e.name) }
-        diagnostics.warnOnce(key: "html.dropped.\(e.name)",
-                             "HTML <\(e.name)> is left out with its content: a page cannot show \(what)",
-                             at: location(e), hint: "this is reported once per document for each kind of element")
+        warnings.add(key: "html.dropped.\(e.name)", Diagnostic(.warning, "HTML <\(e.name)> is left out with its content: a page cannot show \(what)",
+                                                               at: location(e), hint: "this is reported once per document for each kind of element"))
         return true
     }
 
@@ -217,6 +216,33 @@ struct HTMLMapper {
     }
 }
 
+/// The warnings of the HTML step, kept until the whole document is woven: containers
+/// are woven inside out, so they come in no particular order; `report` gives them in
+/// document order, each kind once (the first place it occurs).
+final class HTMLWarnings {
+    private var items: [(key: String?, diagnostic: Diagnostic)] = []
+
+    /// A warning given once per document for `key` (nil: every time).
+    func add(key: String?, _ d: Diagnostic) { items.append((key, d)) }
+
+    func report(to sink: DiagnosticSink) {
+        let ordered = items.enumerated().sorted {
+            let a = $0.element.diagnostic.location ?? SourceLocation(line: 0, column: 0)
+            let b = $1.element.diagnostic.location ?? SourceLocation(line: 0, column: 0)
+            return a != b ? a < b : $0.offset < $1.offset
+        }
+        for (_, item) in ordered {
+            let d = item.diagnostic
+            if let key = item.key {
+                sink.warnOnce(key: key, d.message, at: d.location, hint: d.hint)
+            } else {
+                sink.add(d)
+            }
+        }
+        items = []
+    }
+}
+
 /// How an inline element sets its content when that is one Markdown node around it
 /// (`<b>` strong, `<a href>` a link, `<sub>` markup); applied to each stretch of its
 /// content where blocks inside it cut the content into several.
@@ -238,10 +264,11 @@ struct BlockCollector {
     }
 
     /// Whether the paragraph being collected holds nothing but spaces.
-    var isBlank: Bool { inlines.allSatisfy { if case .text(let t) = $0 { return t.allSatisfy { $0 == " " } } else { return $0.isBreak } } }
+    var isBlank: Bool { inlines.allSatisfy { HTMLMapper.isSpace($0) || $0.isBreak } }
 
     mutating func add(_ content: [Inline], at: SourceLocation) {
-        guard !content.isEmpty else { return }
+        // Whitespace between blocks (or before the first) starts no paragraph.
+        guard !content.isEmpty, !(isBlank && content.allSatisfy(HTMLMapper.isSpace)) else { return }
         if start == nil || isBlank { start = at }
         inlines += mapper.apply(wrappers, content)
     }

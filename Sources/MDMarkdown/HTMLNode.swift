@@ -16,8 +16,9 @@ struct HTMLElement: Sendable {
     /// first of two same-named attributes wins (HTML5's rule).
     var attributes: [String: String]
     var children: [HTMLNode]
-    /// Where its start tag is; nil for an element the parser made up (an implied
-    /// `<tbody>`, a formatting element reopened in a later paragraph).
+    /// Where its start tag is (for an element the parser made, such as an implied
+    /// `<tbody>` or a formatting element reopened after a block, the tag it was made
+    /// for); nil for the fragment's root.
     var offset: Int?
     /// Whether it is in the HTML namespace (not inside `<svg>` or `<math>`).
     var isHTML: Bool

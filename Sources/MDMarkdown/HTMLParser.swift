@@ -149,10 +149,9 @@ enum HTMLParser {
             let key = String(cString: a.pointee.name).lowercased()
             if attributes[key] == nil { attributes[key] = String(cString: a.pointee.value) }
         }
-        let madeUp = GUMBO_INSERTION_BY_PARSER.rawValue | GUMBO_INSERTION_RECONSTRUCTED_FORMATTING_ELEMENT.rawValue
-            | GUMBO_INSERTION_ADOPTION_AGENCY_CLONED.rawValue
-        let offset = node.pointee.parse_flags.rawValue & madeUp == 0 ? Int(e.start_pos.offset) : nil
-        return HTMLElement(name: name, attributes: attributes, children: [], offset: offset,
+        // An element the parser made (an implied `<tbody>`, a formatting element reopened
+        // after a block) carries the position of the tag it was made for.
+        return HTMLElement(name: name, attributes: attributes, children: [], offset: Int(e.start_pos.offset),
                            isHTML: e.tag_namespace == GUMBO_NAMESPACE_HTML)
     }
 }

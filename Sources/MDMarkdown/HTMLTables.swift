@@ -102,7 +102,7 @@ extension HTMLMapper {
     private func image(_ img: HTMLElement, sources: [String]) -> Inline? {
         let alt = img.attribute("alt") ?? ""
         guard let first = sources.first else {
-            diagnostics.warning("HTML <img> has no src; its alt text is printed", at: location(img))
+            warnings.add(key: nil, Diagnostic(.warning, "HTML <img> has no src; its alt text is printed", at: location(img)))
             return alt.isEmpty ? nil : .emphasis([.text(alt)])
         }
         let css = CSSDeclarations(img.attribute("style") ?? "")

@@ -21,14 +21,17 @@ import MDCore
 /// Recursion follows the tree, whose depth the tree builder caps; HTML nesting is
 /// capped by `HTMLParser` at the same depth.
 struct HTMLWeaver {
-    let diagnostics: DiagnosticSink
     let maxDepth: Int
+    let warnings = HTMLWarnings()
 
-    /// The document's blocks and footnotes, HTML interpreted.
-    func weave(_ document: MarkdownDocument) -> MarkdownDocument {
+    /// The document's blocks and footnotes, HTML interpreted; warnings go to
+    /// `diagnostics` in document order.
+    static func weave(_ document: MarkdownDocument, maxDepth: Int, diagnostics: DiagnosticSink) -> MarkdownDocument {
+        let weaver = HTMLWeaver(maxDepth: maxDepth)
         var d = document
-        d.blocks = weave(d.blocks)
-        for i in d.footnotes.indices { d.footnotes[i].blocks = weave(d.footnotes[i].blocks) }
+        d.blocks = weaver.weave(d.blocks)
+        for i in d.footnotes.indices { d.footnotes[i].blocks = weaver.weave(d.footnotes[i].blocks) }
+        weaver.warnings.report(to: diagnostics)
         return d
     }
 
@@ -49,7 +52,7 @@ struct HTMLWeaver {
             }
         }
         guard let nodes = parse(text) else { return printedAsWritten(inner) }
-        let mapper = HTMLMapper(source: text, slots: slots, slotOffsets: offsets, diagnostics: diagnostics)
+        let mapper = HTMLMapper(source: text, slots: slots, slotOffsets: offsets, warnings: warnings)
         return mapper.blocks(nodes, wrappers: [])
     }
 
@@ -84,7 +87,7 @@ struct HTMLWeaver {
         let fallback = [Inline.text(PlainSource.of(inlines))]
         guard let nodes = parse(serializer.text) else { return fallback }
         let mapper = HTMLMapper(source: serializer.text, slots: serializer.slots, slotOffsets: serializer.offsets,
-                                diagnostics: diagnostics)
+                                warnings: warnings)
         return mapper.tidy(mapper.inlines(nodes))
     }
 
@@ -93,15 +96,14 @@ struct HTMLWeaver {
     private func parse(_ text: HTMLSourceText) -> [HTMLNode]? {
         let html = text.string
         if HTMLParser.nestingBound(html) > HTMLParser.maxParsedNesting {
-            diagnostics.warnOnce(key: "html.too-deep",
-                                 "HTML nested more than \(HTMLParser.maxParsedNesting) levels deep is printed as written",
-                                 at: text.location(of: 0), hint: "this is reported once per document")
+            warnings.add(key: "html.too-deep", Diagnostic(.warning, "HTML nested more than \(HTMLParser.maxParsedNesting) levels deep is printed as written",
+                                                          at: text.location(of: 0), hint: "this is reported once per document"))
             return nil
         }
         let fragment = HTMLParser.parseFragment(html, maxDepth: maxDepth)
         if let offset = fragment.flattenedAt {
-            diagnostics.warnOnce(key: "html.flattened", "HTML nested deeper than \(maxDepth) levels is flattened",
-                                 at: text.location(of: offset), hint: "the deeper elements keep their text but lose their own formatting")
+            warnings.add(key: "html.flattened", Diagnostic(.warning, "HTML nested deeper than \(maxDepth) levels is flattened",
+                                                           at: text.location(of: offset), hint: "the deeper elements keep their text but lose their own formatting"))
         }
         return fragment.nodes
     }

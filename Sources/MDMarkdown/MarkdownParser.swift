@@ -25,7 +25,7 @@ public enum MarkdownParser {
         let (blocks, footnotes) = builder.finish()
         let document = MarkdownDocument(blocks: blocks, footnotes: footnotes, frontMatter: frontMatter.frontMatter)
         guard options.interpretHTML else { return document }
-        return HTMLWeaver(diagnostics: diagnostics, maxDepth: max(1, options.maxNestingDepth)).weave(document)
+        return HTMLWeaver.weave(document, maxDepth: max(1, options.maxNestingDepth), diagnostics: diagnostics)
     }
 
     /// UTF-8 byte length of each line, without its LF or CRLF, as cmark counts columns;
