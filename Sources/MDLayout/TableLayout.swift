@@ -126,9 +126,9 @@ private struct Band {
     }
 
     /// The row after the band that starts at `start`: rows are joined while a cell
-    /// spans from one into the next.
+    /// spans from one into the next; the header's rows are one band (repeated whole).
     func bandEnd(from start: Int) -> Int {
-        var end = start + 1
+        var end = start < table.headerRows ? table.headerRows : start + 1
         var r = start
         while r < end {
             for s in table.spans where s.row == r { end = max(end, min(s.row + s.rowSpan, prepared.count)) }

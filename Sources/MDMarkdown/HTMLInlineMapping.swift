@@ -20,8 +20,46 @@ extension HTMLMapper {
         return out
     }
 
-    /// The inlines an element makes; its `id` (and an `<a>`'s `name`) first, as anchors.
+    /// Where an element inside a paragraph asks for a page break before or after it:
+    /// `splitAtPageBreaks` cuts the paragraph there. U+F8FD, a private-use character,
+    /// never survives the HTML step.
+    static let pageBreakMark = "\u{F8FD}"
+
+    /// The inlines an element makes, with page break marks where its style asks for them.
     func inlineElement(_ e: HTMLElement) -> [Inline] {
+        let content = inlineContent(e)
+        guard slot(e) == nil else { return content }
+        let breaks = HTMLElements.pageBreaks(of: e)
+        return (breaks.before ? [.text(Self.pageBreakMark)] : []) + content + (breaks.after ? [.text(Self.pageBreakMark)] : [])
+    }
+
+    /// `inlines` cut where a page break mark stands at their outer level (one nested in
+    /// formatting is dropped: the break would cut the formatting in two).
+    static func splitAtPageBreaks(_ inlines: [Inline]) -> [[Inline]] {
+        var pieces: [[Inline]] = [[]]
+        for inline in inlines {
+            if case .text(pageBreakMark) = inline { pieces.append([]); continue }
+            pieces[pieces.count - 1].append(withoutMarks(inline))
+        }
+        return pieces
+    }
+
+    private static func withoutMarks(_ inline: Inline) -> Inline {
+        func clean(_ c: [Inline]) -> [Inline] {
+            c.compactMap { if case .text(pageBreakMark) = $0 { return nil } else { return withoutMarks($0) } }
+        }
+        switch inline {
+        case .strong(let c): return .strong(clean(c))
+        case .emphasis(let c): return .emphasis(clean(c))
+        case .strikethrough(let c): return .strikethrough(clean(c))
+        case .markup(let m, let c): return .markup(m, clean(c))
+        case .link(let d, let t, let c, let at): return .link(destination: d, title: t, clean(c), at: at)
+        default: return inline
+        }
+    }
+
+    /// The inlines an element makes; its `id` (and an `<a>`'s `name`) first, as anchors.
+    func inlineContent(_ e: HTMLElement) -> [Inline] {
         if let slot = slot(e) {
             switch slot {
             case .inline(let inline): return [inline]

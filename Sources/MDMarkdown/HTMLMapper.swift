@@ -95,7 +95,9 @@ struct HTMLMapper {
                 for child in e.children { add(child, to: &out) }
                 if wrapper != nil { out.wrappers.removeLast() }
             } else {
-                out.add(inlines([node]), at: at)
+                // Its own page breaks are taken care of here; those of elements inside it
+                // come as marks.
+                out.add(inlineContent(e), at: at)
             }
             if breaks.after {
                 out.flush()
@@ -267,10 +269,16 @@ struct BlockCollector {
     var isBlank: Bool { inlines.allSatisfy { HTMLMapper.isSpace($0) || $0.isBreak } }
 
     mutating func add(_ content: [Inline], at: SourceLocation) {
-        // Whitespace between blocks (or before the first) starts no paragraph.
-        guard !content.isEmpty, !(isBlank && content.allSatisfy(HTMLMapper.isSpace)) else { return }
-        if start == nil || isBlank { start = at }
-        inlines += mapper.apply(wrappers, content)
+        for (k, piece) in HTMLMapper.splitAtPageBreaks(content).enumerated() {
+            if k > 0 {
+                flush()
+                blocks.append(Block(.pageBreak, range: SourceRange(start: at, end: at)))
+            }
+            // Whitespace between blocks (or before the first) starts no paragraph.
+            guard !piece.isEmpty, !(isBlank && piece.allSatisfy(HTMLMapper.isSpace)) else { continue }
+            if start == nil || isBlank { start = at }
+            inlines += mapper.apply(wrappers, piece)
+        }
     }
 
     mutating func append(_ block: Block) { blocks.append(block) }

@@ -37,7 +37,7 @@ struct HTMLWeaver {
 
     /// One container's blocks: first everything inside them, then the sequence itself.
     func weave(_ blocks: [Block]) -> [Block] {
-        let inner = blocks.map(weaveInside)
+        let inner = blocks.flatMap(weaveInside)
         guard inner.contains(where: { if case .htmlBlock = $0.kind { return true } else { return false } }) else { return inner }
         var text = HTMLSourceText()
         var slots: [HTMLSlot] = [], offsets: [Int] = []
@@ -57,31 +57,48 @@ struct HTMLWeaver {
     }
 
     /// A block with the HTML inside it woven: containers' blocks, leaf blocks' inlines.
-    private func weaveInside(_ block: Block) -> Block {
+    /// A paragraph with an element asking for a page break inside is cut there.
+    private func weaveInside(_ block: Block) -> [Block] {
         var b = block
         switch block.kind {
         case .paragraph(let inlines):
-            if PageBreakLine.matches(inlines) { return Block(.pageBreak, range: block.range) }
-            b.kind = .paragraph(weave(inlines, at: block.range.start))
+            if PageBreakLine.matches(inlines) { return [Block(.pageBreak, range: block.range)] }
+            let pieces = HTMLMapper.splitAtPageBreaks(weave(inlines, at: block.range.start))
+            var out: [Block] = []
+            for (k, piece) in pieces.enumerated() {
+                if k > 0 { out.append(Block(.pageBreak, range: block.range)) }
+                if k == 0 || !piece.allSatisfy(HTMLMapper.isSpace) { out.append(Block(.paragraph(piece), range: block.range)) }
+            }
+            return out
         case .heading(let level, let inlines):
-            b.kind = .heading(level: level, weave(inlines, at: block.range.start))
+            b.kind = .heading(level: level, weave(inlines, at: block.range.start, breaks: false))
         case .blockQuote(let children):
             b.kind = .blockQuote(weave(children))
         case .list(let info, let items):
             b.kind = .list(info, items.map { var item = $0; item.blocks = weave($0.blocks); return item })
         case .table(var table):
-            table.header = table.header.map { var c = $0; c.content = weave($0.content, at: $0.range.start); return c }
-            table.rows = table.rows.map { row in row.map { var c = $0; c.content = weave($0.content, at: $0.range.start); return c } }
+            table.header = table.header.map { var c = $0; c.content = weave($0.content, at: $0.range.start, breaks: false); return c }
+            table.rows = table.rows.map { row in
+                row.map { var c = $0; c.content = weave($0.content, at: $0.range.start, breaks: false); return c }
+            }
             b.kind = .table(table)
         case .codeBlock, .htmlBlock, .thematicBreak, .division, .definitionList, .comment, .pageBreak:
             break
         }
-        return b
+        return [b]
     }
 
     /// A leaf block's inlines with their raw HTML interpreted; untouched without any.
-    func weave(_ inlines: [Inline], at start: SourceLocation) -> [Inline] {
+    /// With `breaks`, page break marks stay where elements ask for them (see
+    /// `HTMLMapper.splitAtPageBreaks`); without, they go (a heading or a cell cannot
+    /// be cut).
+    func weave(_ inlines: [Inline], at start: SourceLocation, breaks: Bool = true) -> [Inline] {
         guard Self.containsHTML(inlines) else { return inlines }
+        let woven = weave(html: inlines, at: start)
+        return breaks ? woven : HTMLMapper.splitAtPageBreaks(woven).joined().map { $0 }
+    }
+
+    private func weave(html inlines: [Inline], at start: SourceLocation) -> [Inline] {
         var serializer = InlineSerializer(weaver: self, location: start)
         serializer.add(inlines)
         let fallback = [Inline.text(PlainSource.of(inlines))]
@@ -174,7 +191,7 @@ private struct InlineSerializer {
                 text.appendGenerated("</\(HTMLMapper.slotName)>", at: location)
             case .image(let source, let title, let alt, let at, let attributes):
                 location = at
-                let woven = weaver.weave(alt, at: at)
+                let woven = weaver.weave(alt, at: at, breaks: false)
                 open(.inline(.image(source: source, title: title, alt: woven, at: at, attributes: attributes)))
                 text.appendGenerated("</\(HTMLMapper.slotName)>", at: location)
             case .code, .footnoteReference, .math, .anchor, .markup:

@@ -335,7 +335,8 @@ public struct StyledTable: Sendable {
     /// Every row has `columns` cells; a slot covered by another cell's span holds an
     /// empty paragraph. The first `headerRows` rows are the header.
     public var rows: [[StyledParagraph]]
-    /// 1 (a header row, repeated on each page) or 0 (an HTML table without one).
+    /// The header's rows, repeated on each page: 1 for GFM, 0 for an HTML table
+    /// without one, more for an HTML `<thead>` of several rows.
     public var headerRows: Int = 1
     /// Cells that cover more than one slot (HTML `colspan`, `rowspan`), by their first slot.
     public var spans: [CellSpan] = []

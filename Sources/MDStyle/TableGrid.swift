@@ -7,6 +7,7 @@ struct TableGrid {
     /// Every row has `columns` slots; a cell sits in its first slot only.
     var slots: [[TableCell?]]
     var columns: Int
+    /// The rows at the top set and repeated as the header.
     var headerRows: Int
     var spans: [CellSpan]
 
@@ -16,7 +17,9 @@ struct TableGrid {
 
     init(_ t: Table) {
         let rows = (t.header.isEmpty ? [] : [t.header]) + t.rows
-        headerRows = t.header.isEmpty ? 0 : 1
+        // Rows of header cells only right under the header row (an HTML `<thead>` of two
+        // rows) belong to the header.
+        headerRows = t.header.isEmpty ? 0 : 1 + t.rows.prefix { !$0.isEmpty && $0.allSatisfy(\.isHeader) }.count
         (slots, columns, spans) = Self.place(rows, minColumns: t.alignments.count, spanning: true)
         if columns > Self.maxColumns, !spans.isEmpty {
             (slots, columns, spans) = Self.place(rows, minColumns: t.alignments.count, spanning: false)
