@@ -48,6 +48,10 @@ enum BuiltinThemes {
     "h6": { "fontSize": "1em", "spaceBefore": "1em", "spaceAfter": "0.3em", "italic": true, "fontWeight": 400 }
   },
   "link": { "color": "#1a3c7a" },
+  "kbd": { "fontFamily": ["Noto Sans Mono", "DejaVu Sans Mono", "monospace"], "fontSize": "0.8em", "color": "#000000",
+           "background": null, "borderColor": "#000000", "borderWidth": "0.4pt", "cornerRadius": "0.15em", "padding": "0.25em" },
+  "superscript": { "fontSize": "0.7em", "shift": "0.35em", "fontFeature": true },
+  "subscript": { "fontSize": "0.7em", "shift": "0.2em", "fontFeature": true },
   "codeSpan": {
     "fontFamily": ["Noto Sans Mono", "DejaVu Sans Mono", "monospace"],
     "fontSize": "0.88em",
@@ -122,6 +126,10 @@ enum BuiltinThemes {
     "h6": { "fontSize": "0.9em", "spaceBefore": "0.6em", "spaceAfter": "0.2em", "color": "$muted" }
   },
   "link": { "color": "$accent" },
+  "kbd": { "fontSize": "0.85em", "color": "#1a1a1a", "background": "$tint", "borderColor": "$muted", "borderWidth": "0.4pt",
+           "cornerRadius": "1.5pt", "padding": "0.2em" },
+  "superscript": { "fontSize": "0.72em", "shift": "0.34em", "fontFeature": true },
+  "subscript": { "fontSize": "0.72em", "shift": "0.18em", "fontFeature": true },
   "codeSpan": { "fontSize": "0.9em", "background": "$tint", "padding": "0.15em" },
   "codeBlock": {
     "fontSize": "0.88em",
@@ -387,6 +395,18 @@ enum BuiltinThemes {
   },
   "strong": { "fontWeight": 600 },
   "link": { "color": "$accent" },
+  "kbd": {
+    "fontFamily": ["Liberation Mono", "DejaVu Sans Mono", "monospace"],
+    "fontSize": "0.8em",
+    "color": "$fg",
+    "background": "$canvas",
+    "borderColor": "#d1d9e0",
+    "borderWidth": "0.75pt",
+    "cornerRadius": "4.5pt",
+    "padding": "0.35em"
+  },
+  "superscript": { "fontSize": "0.75em", "shift": "0.4em", "fontFeature": true },
+  "subscript": { "fontSize": "0.75em", "shift": "0.2em", "fontFeature": true },
   "codeSpan": {
     "fontFamily": ["Liberation Mono", "DejaVu Sans Mono", "monospace"],
     "fontSize": "0.85em",
