@@ -259,6 +259,8 @@ struct BlockCollector {
     private(set) var blocks: [Block] = []
     private var inlines: [Inline] = []
     private var start: SourceLocation?
+    /// Whether `inlines` holds anything but spaces and breaks.
+    private var hasContent = false
 
     init(mapper: HTMLMapper, wrappers: [InlineWrapper]) {
         self.mapper = mapper
@@ -266,7 +268,7 @@ struct BlockCollector {
     }
 
     /// Whether the paragraph being collected holds nothing but spaces.
-    var isBlank: Bool { inlines.allSatisfy { HTMLMapper.isSpace($0) || $0.isBreak } }
+    var isBlank: Bool { !hasContent }
 
     mutating func add(_ content: [Inline], at: SourceLocation) {
         for (k, piece) in HTMLMapper.splitAtPageBreaks(content).enumerated() {
@@ -278,6 +280,7 @@ struct BlockCollector {
             guard !piece.isEmpty, !(isBlank && piece.allSatisfy(HTMLMapper.isSpace)) else { continue }
             if start == nil || isBlank { start = at }
             inlines += mapper.apply(wrappers, piece)
+            if !hasContent { hasContent = piece.contains { !HTMLMapper.isSpace($0) && !$0.isBreak } }
         }
     }
 
@@ -285,7 +288,7 @@ struct BlockCollector {
 
     /// Ends the paragraph being collected (one of spaces only is dropped).
     mutating func flush() {
-        defer { inlines = []; start = nil }
+        defer { inlines = []; start = nil; hasContent = false }
         let content = mapper.tidy(inlines)
         guard !content.isEmpty, let at = start else { return }
         blocks.append(Block(.paragraph(content), range: SourceRange(start: at, end: at)))

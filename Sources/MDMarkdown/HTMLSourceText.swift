@@ -15,18 +15,27 @@ struct HTMLSourceText {
         var continuation: Int
     }
     private var pieces: [Piece] = []
+    /// The offsets of the line feeds in `bytes`, ascending.
+    private var lineFeeds: [Int] = []
 
     /// Appends raw HTML written at `origin`.
     mutating func appendSource(_ html: String, at origin: SourceLocation) {
         pieces.append(Piece(start: bytes.count, origin: origin, continuation: max(1, origin.column)))
-        bytes += html.utf8
+        append(html)
     }
 
     /// Appends text of mdpdf's own (a placeholder, escaped Markdown text) that stands at
     /// `origin`.
     mutating func appendGenerated(_ text: String, at origin: SourceLocation) {
         pieces.append(Piece(start: bytes.count, origin: origin, continuation: max(1, origin.column)))
-        bytes += text.utf8
+        append(text)
+    }
+
+    private mutating func append(_ text: String) {
+        for byte in text.utf8 {
+            if byte == 0x0A { lineFeeds.append(bytes.count) }
+            bytes.append(byte)
+        }
     }
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
@@ -42,13 +51,22 @@ struct HTMLSourceText {
         }
         let p = pieces[lo]
         guard p.origin.line > 0 else { return p.origin }
-        var line = p.origin.line, lineStart = p.start, column = p.origin.column
-        var i = p.start
         let end = min(offset, bytes.count)
-        while i < end {
-            if bytes[i] == 0x0A { line += 1; lineStart = i + 1; column = p.continuation }
-            i += 1
+        // Line feeds between the piece's start and the offset, found by binary search.
+        let before = Self.count(lineFeeds, below: end), atStart = Self.count(lineFeeds, below: p.start)
+        let lines = before - atStart
+        guard lines > 0 else { return SourceLocation(line: p.origin.line, column: p.origin.column + (end - p.start)) }
+        let lineStart = lineFeeds[before - 1] + 1
+        return SourceLocation(line: p.origin.line + lines, column: p.continuation + (end - lineStart))
+    }
+
+    /// How many of the ascending `values` are less than `limit`.
+    private static func count(_ values: [Int], below limit: Int) -> Int {
+        var lo = 0, hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if values[mid] < limit { lo = mid + 1 } else { hi = mid }
         }
-        return SourceLocation(line: line, column: column + (end - lineStart))
+        return lo
     }
 }

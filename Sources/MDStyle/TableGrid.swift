@@ -26,24 +26,31 @@ struct TableGrid {
         }
     }
 
+    /// Places each row's cells at the first columns no cell spanning rows from above
+    /// holds (HTML's rule), tracking per column the first row it is free again: the
+    /// cost is each cell's column span, however many rows it spans.
     private static func place(_ rows: [[TableCell]], minColumns: Int, spanning: Bool) -> ([[TableCell?]], Int, [CellSpan]) {
-        var taken: [Set<Int>] = Array(repeating: [], count: rows.count)
+        var freeFrom: [Int] = []  // by column: the first row not held by a cell from above
         var placed: [(row: Int, column: Int, cell: TableCell)] = []
         var spans: [CellSpan] = []
         var columns = minColumns
+        func held(_ c: Int, _ r: Int) -> Bool { c < freeFrom.count && freeFrom[c] > r }
         for (r, row) in rows.enumerated() {
             var c = 0
             for cell in row {
-                while taken[r].contains(c) { c += 1 }
+                while held(c, r) { c += 1 }
                 let columnSpan = spanning ? cell.columnSpan : 1
                 let rowSpan = spanning ? min(cell.rowSpan, rows.count - r) : 1
-                for dr in 0..<rowSpan { for dc in 0..<columnSpan { taken[r + dr].insert(c + dc) } }
+                if freeFrom.count < c + columnSpan { freeFrom += [Int](repeating: 0, count: c + columnSpan - freeFrom.count) }
+                for k in c..<(c + columnSpan) { freeFrom[k] = max(freeFrom[k], r + rowSpan) }
                 placed.append((r, c, cell))
                 if columnSpan > 1 || rowSpan > 1 { spans.append(CellSpan(row: r, column: c, rowSpan: rowSpan, columnSpan: columnSpan)) }
                 c += columnSpan
                 columns = max(columns, c)
             }
-            columns = max(columns, (taken[r].max() ?? -1) + 1)
+            // A cell spanning rows from above may reach past this row's own cells.
+            columns = max(columns, freeFrom.lastIndex { $0 > r }.map { $0 + 1 } ?? 0)
+            if spanning, columns > maxColumns { return ([], columns, spans) }
         }
         var slots = [[TableCell?]](repeating: [TableCell?](repeating: nil, count: columns), count: rows.count)
         for p in placed { slots[p.row][p.column] = p.cell }
