@@ -41,12 +41,8 @@ extension DocumentStyler {
 
     /// A code span's font, size, color and background (`` `x` `` and HTML `<code>`).
     func codeSpan(_ state: InlineState) -> InlineState {
-        var st = state
         let c = theme.codeSpan
-        st.font = FontSpec(families: c.fontFamily, weight: state.font.weight, italic: false, features: Self.features(c.features))
-        st.size = c.fontSize.resolve(em: state.size)
-        if state.link == nil { st.color = c.color.color }
-        st.background = c.background?.color
+        var st = boxed(state, c.fontFamily, c.features, c.fontSize, c.color, c.background)
         st.backgroundPadding = c.padding.resolve(em: st.size)
         if let u = c.underline { st.underline = TextDecoration(u, size: st.size) }
         return st
@@ -54,18 +50,26 @@ extension DocumentStyler {
 
     /// A key cap: the theme's `kbd` font in a stroked rounded box, with room on its sides.
     func keyCap(_ state: InlineState) -> InlineState {
-        var st = state
         let k = theme.kbd
-        st.font = FontSpec(families: k.fontFamily, weight: state.font.weight, italic: false, features: Self.features(k.features))
-        st.size = k.fontSize.resolve(em: state.size)
-        if state.link == nil { st.color = k.color.color }
-        st.background = k.background?.color
+        var st = boxed(state, k.fontFamily, k.features, k.fontSize, k.color, k.background)
         st.backgroundPadding = .zero
         st.padding = k.padding.resolve(em: st.size)
         if let border = k.borderColor {
             st.frame = RunFrame(color: border.color, width: k.borderWidth.resolve(em: st.size),
                                 cornerRadius: k.cornerRadius.resolve(em: st.size))
         }
+        return st
+    }
+
+    /// Text in a font of its own on a background (code spans, key caps): upright, the
+    /// weight around it kept, the color its own unless it is a link's.
+    private func boxed(_ state: InlineState, _ families: [String], _ features: FontFeatures, _ size: Length,
+                       _ color: ThemeColor, _ background: ThemeColor?) -> InlineState {
+        var st = state
+        st.font = FontSpec(families: families, weight: state.font.weight, italic: false, features: Self.features(features))
+        st.size = size.resolve(em: state.size)
+        if state.link == nil { st.color = color.color }
+        st.background = background?.color
         return st
     }
 

@@ -177,9 +177,9 @@ struct HTMLDocumentTests {
     }
 
     static func glyphs(_ pdf: URL) throws -> [Glyph] {
-        let script = Paths.packageRoot.appendingPathComponent("Tests/CLITests/Scripts/pdf_glyphs.py").path
+        let script = PyMuPDF.script
         var why = ""
-        for (exe, args) in [("/usr/bin/python3", [script, pdf.path]), ("/usr/bin/env", ["python3", script, pdf.path])]
+        for (exe, args) in [("/usr/bin/python3", [script, "--glyphs", pdf.path]), ("/usr/bin/env", ["python3", script, "--glyphs", pdf.path])]
         where FileManager.default.isExecutableFile(atPath: exe) {
             let r = try run(exe, args, timeout: 120)
             if r.status == 0 { return try JSONDecoder().decode([Glyph].self, from: r.stdout) }
