@@ -45,17 +45,7 @@ extension HTMLMapper {
     }
 
     private static func withoutMarks(_ inline: Inline) -> Inline {
-        func clean(_ c: [Inline]) -> [Inline] {
-            c.compactMap { if case .text(pageBreakMark) = $0 { return nil } else { return withoutMarks($0) } }
-        }
-        switch inline {
-        case .strong(let c): return .strong(clean(c))
-        case .emphasis(let c): return .emphasis(clean(c))
-        case .strikethrough(let c): return .strikethrough(clean(c))
-        case .markup(let m, let c): return .markup(m, clean(c))
-        case .link(let d, let t, let c, let at): return .link(destination: d, title: t, clean(c), at: at)
-        default: return inline
-        }
+        inline.mappingChildren { c in c.compactMap { if case .text(pageBreakMark) = $0 { return nil } else { return withoutMarks($0) } } }
     }
 
     /// The inlines an element makes; its `id` (and an `<a>`'s `name`) first, as anchors.
@@ -163,31 +153,16 @@ extension HTMLMapper {
     }
 
     private static func trimmedEdge(_ inline: Inline, leading: Bool) -> Inline {
-        func inner(_ c: [Inline]) -> [Inline] { trimmed(c, leading: leading, trailing: !leading) }
-        switch inline {
-        case .text(let t): return .text(leading ? String(t.drop { $0 == " " }) : String(t.reversed().drop { $0 == " " }.reversed()))
-        case .strong(let c): return .strong(inner(c))
-        case .emphasis(let c): return .emphasis(inner(c))
-        case .strikethrough(let c): return .strikethrough(inner(c))
-        case .markup(let m, let c): return .markup(m, inner(c))
-        case .link(let d, let t, let c, let at): return .link(destination: d, title: t, inner(c), at: at)
-        default: return inline
+        if case .text(let t) = inline {
+            return .text(leading ? String(t.drop { $0 == " " }) : String(t.reversed().drop { $0 == " " }.reversed()))
         }
+        return inline.mappingChildren { trimmed($0, leading: leading, trailing: !leading) }
     }
 
     /// Block edges nested in formatting (`<b><div>x</div></b>`) brought to where `tidy`
     /// sees them: inside a container they become line breaks between its content.
     private static func resolvingEdges(_ inlines: [Inline]) -> [Inline] {
-        inlines.map { inline in
-            switch inline {
-            case .strong(let c): return .strong(nestedEdges(c))
-            case .emphasis(let c): return .emphasis(nestedEdges(c))
-            case .strikethrough(let c): return .strikethrough(nestedEdges(c))
-            case .markup(let m, let c): return .markup(m, nestedEdges(c))
-            case .link(let d, let t, let c, let at): return .link(destination: d, title: t, nestedEdges(c), at: at)
-            default: return inline
-            }
-        }
+        inlines.map { $0.mappingChildren(nestedEdges) }
     }
 
     private static func nestedEdges(_ inlines: [Inline]) -> [Inline] {
@@ -207,9 +182,7 @@ extension HTMLMapper {
         switch inline {
         case .text(let t): return t.allSatisfy { $0 == " " }
         case .softBreak: return true
-        case .strong(let c), .emphasis(let c), .strikethrough(let c), .markup(_, let c), .link(_, _, let c, _):
-            return c.allSatisfy(isSpace)
-        default: return false
+        default: return inline.children?.allSatisfy(isSpace) ?? false
         }
     }
 
@@ -237,5 +210,28 @@ extension HTMLMapper {
 
     private static func separated(_ blocks: [Block]) -> [Inline] {
         blocks.flatMap { [.text(blockEdge)] + inlines(of: $0) + [.text(blockEdge)] }
+    }
+}
+
+extension Inline {
+    /// The inlines inside formatting, a link or markup; nil for any other inline (an
+    /// image's description is not its content).
+    var children: [Inline]? {
+        switch self {
+        case .strong(let c), .emphasis(let c), .strikethrough(let c), .markup(_, let c), .link(_, _, let c, _): return c
+        default: return nil
+        }
+    }
+
+    /// The inline with `transform` applied to its `children`; others as they are.
+    func mappingChildren(_ transform: ([Inline]) -> [Inline]) -> Inline {
+        switch self {
+        case .strong(let c): return .strong(transform(c))
+        case .emphasis(let c): return .emphasis(transform(c))
+        case .strikethrough(let c): return .strikethrough(transform(c))
+        case .markup(let m, let c): return .markup(m, transform(c))
+        case .link(let d, let t, let c, let at): return .link(destination: d, title: t, transform(c), at: at)
+        default: return self
+        }
     }
 }
