@@ -36,6 +36,9 @@ struct HTMLDocumentTests {
             #expect(warnings.count == 8, "\(warnings.joined(separator: "\n"))")
             let text = try tool("pdftotext", [pdf.path, "-"]).stdoutText
             #expect(!text.contains("never printed") && !text.contains("color: red") && !text.contains("a field is not"))
+            // Character references, in Markdown text (cmark's) and in HTML (gumbo's).
+            let flowing = text.replacingOccurrences(of: "\n", with: " ")
+            #expect(flowing.contains("€ 20, café, © 2026, ☃ and ½ — ♥."), "\(text.prefix(800))")
         }
     }
 
