@@ -46,7 +46,8 @@ struct FlowBox {
     }
 }
 
-/// Whether a page may break before a box; `page`: it must (an author's page break).
+/// Whether the page may break before a box: `page` always breaks there (a chapter's
+/// start, the author's page break), unless the page holds nothing yet.
 enum BreakRule { case allowed, avoid, page }
 
 /// A named position in the document: a heading (with its outline entry) or a footnote.

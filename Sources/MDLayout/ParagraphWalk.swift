@@ -22,7 +22,7 @@ extension StyledDocument {
                     var any = false
                     for r in t.rows.indices { for c in t.rows[r].indices where visit(&t.rows[r][c]) { any = true } }
                     if any { blocks[i] = .table(t); changed = true }
-                case .image, .rule, .tableOfContents, .tocPlaceholder, .math, .pageBreak: break
+                case .image, .rule, .tableOfContents, .tocPlaceholder, .math, .pageBreak, .chapterStart: break
                 }
             }
             return changed

@@ -4,9 +4,10 @@ import MDPage
 
 extension PDFPostProcessor {
     /// Swaps a placeholder `/URI` action for the real one: a `/URI` action (the URI as a
-    /// byte string, which qpdf escapes) or, for a file, `/GoToR` to the first page of a
-    /// `.pdf` and `/Launch` for any other file, both with the path as written (viewers
-    /// resolve a relative path against the PDF's own folder).
+    /// byte string, which qpdf escapes) or, for a file, `/GoToR` to a `.pdf` (at its
+    /// named destination, else its first page) and `/Launch` for any other file (only
+    /// made when the theme allows it), both with the path as written (viewers resolve a
+    /// relative path against the PDF's own folder).
     func restoreAction(_ s: QPDFSession, in annot: qpdf_oh) throws(ConversionError) {
         let action = qpdf_oh_get_key(s.q, annot, "/A")
         guard qpdf_oh_is_dictionary(s.q, action) != 0 else { return }
@@ -22,19 +23,21 @@ extension PDFPostProcessor {
         case .uri(let real), .internalDestination(let real):
             // (An internal destination never gets a placeholder; written as a URI if it did.)
             qpdf_oh_replace_key(s.q, action, "/URI", s.byteString(real))
-        case .file(let path):
-            qpdf_oh_replace_key(s.q, annot, "/A", fileAction(s, path: path))
+        case .file(let path, let destination):
+            qpdf_oh_replace_key(s.q, annot, "/A", fileAction(s, path: path, destination: destination))
         }
     }
 
-    /// `<< /S /GoToR /F … /D [0 /Fit] >>` for a PDF, `<< /S /Launch /F … >>` otherwise.
-    private func fileAction(_ s: QPDFSession, path: String) -> qpdf_oh {
+    /// `<< /S /GoToR /F … /D [0 /Fit] >>` (or `/D (name)`) for a PDF, `<< /S /Launch /F … >>` otherwise.
+    private func fileAction(_ s: QPDFSession, path: String, destination: String?) -> qpdf_oh {
         let action = qpdf_oh_new_dictionary(s.q)
         qpdf_oh_replace_key(s.q, action, "/Type", qpdf_oh_new_name(s.q, "/Action"))
         let isPDF = path.lowercased().hasSuffix(".pdf")
         qpdf_oh_replace_key(s.q, action, "/S", qpdf_oh_new_name(s.q, isPDF ? "/GoToR" : "/Launch"))
         qpdf_oh_replace_key(s.q, action, "/F", fileSpecification(s, path: path))
-        if isPDF {
+        if isPDF, let destination {
+            qpdf_oh_replace_key(s.q, action, "/D", s.byteString(TagAttributes.destinationName(destination)))
+        } else if isPDF {
             let dest = qpdf_oh_new_array(s.q)
             qpdf_oh_append_item(s.q, dest, qpdf_oh_new_integer(s.q, 0))
             qpdf_oh_append_item(s.q, dest, qpdf_oh_new_name(s.q, "/Fit"))

@@ -48,7 +48,7 @@ extension DocumentStyler {
             }
         }
         guard let found, let info = usableImage(found.source, found.attributes) else { return nil }
-        let link = found.link.flatMap { clickable($0, at: found.at) }
+        let link = found.link.flatMap { linkTarget($0, at: found.at) }
         let image = ImageSource(path: info.path, format: info.format, pixelWidth: info.width, pixelHeight: info.height)
         let alignment: TextAlignment
         switch found.attributes.alignment {
@@ -58,7 +58,7 @@ extension DocumentStyler {
         case .none, .justify: alignment = ctx.blockAlignment == .justify ? .left : ctx.blockAlignment ?? .left
         }
         return [.image(StyledImage(image: image, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
-                                   link: link.map(LinkTarget.init(destination:)), alt: found.alt, source: range,
+                                   link: link, alt: found.alt, source: range,
                                    width: found.attributes.width, height: found.attributes.height, alignment: alignment))]
     }
 
@@ -179,10 +179,11 @@ extension DocumentStyler {
         ctx.tight = true
         var b = TextBuilder()
         var paint = RunPaint(color: theme.link.color?.color ?? theme.list.markerColor.color)
-        paint.link = .internalDestination("fnref-\(note.number)")
+        let key = footnoteOffset + note.number
+        paint.link = .internalDestination("fnref-\(key)")
         b.append("\(note.number).", RunLayout(font: ctx.font, size: ctx.size), paint)
         let item = StyledListItem(marker: .text(b.text), children: styleBlocks(note.blocks, ctx),
-                                  anchor: "fn-\(note.number)", markerLink: .internalDestination("fnref-\(note.number)"))
+                                  anchor: "fn-\(key)", markerLink: .internalDestination("fnref-\(key)"))
         return .list(StyledList(items: [item], indent: theme.list.indent.resolve(em: ctx.size),
                                 markerGap: theme.list.markerGap.resolve(em: ctx.size), itemSpacing: ctx.size * 0.3,
                                 spaceAfter: ctx.size * 0.3))

@@ -21,7 +21,7 @@ extension DocumentStyler {
         let plain = PlainText.of(inlines)
         if level == 1, firstH1 == nil, !plain.isEmpty { firstH1 = plain }
         // The anchor follows GitHub's rules on the title as written, without the number.
-        let anchor = slugger.slug(for: PlainText.of(inlines, mathAsSource: true))
+        let anchor = anchorName(slugger.slug(for: PlainText.of(inlines, mathAsSource: true)))
         let title = number.map { "\($0) \(plain)" } ?? plain
         let gap = h.borderGap.resolve(em: hctx.size)
         let spaceAfter = lv.spaceAfter.resolve(em: hctx.size)

@@ -32,7 +32,7 @@ extension DocumentStyler {
             case .link(let destination, _, let children, let at):
                 var st = state
                 st.apply(theme.link.inline)
-                st.link = clickable(destination, at: at)
+                st.link = linkTarget(destination, at: at)
                 st.linkSource = at
                 if let shown = BareURL.displayText(destination: destination, children: children,
                                                    maxLength: theme.link.shortenBareURLs) {
@@ -48,14 +48,14 @@ extension DocumentStyler {
             case .markup(let markup, let children):
                 appendMarkup(markup, children, state, to: &b)
             case .anchor(let name):
-                b.addAnchor(name)
+                b.addAnchor(anchorName(name))
             case .footnoteReference(let number, _):
                 var st = state
                 st.size = state.size * 0.68
                 st.baselineShift = state.size * 0.36
                 st.apply(theme.footnoteReference)
-                st.link = "#fn-\(number)"
-                st.footnoteReference = number
+                st.link = .internalDestination("fn-\(footnoteOffset + number)")
+                st.footnoteReference = footnoteOffset + number
                 b.append(String(number), st.layout, st.paint)
             case .math(let m):
                 appendMath(m, state, to: &b)

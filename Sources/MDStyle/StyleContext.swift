@@ -43,7 +43,7 @@ struct InlineState {
     var underline: TextDecoration?
     var strike: TextDecoration?
     var highlight: Color?
-    var link: String?
+    var link: LinkTarget?
     var linkSource: SourceLocation?
     var footnoteReference: Int?
     var baselineShift: Points = .zero
@@ -74,7 +74,7 @@ struct InlineState {
     }
     var paint: RunPaint {
         RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, frame: frame, highlight: highlight,
-                 underline: underline, strike: strike, link: link.map(LinkTarget.init(destination:)), linkSource: linkSource,
+                 underline: underline, strike: strike, link: link, linkSource: linkSource,
                  footnoteReference: footnoteReference)
     }
 }

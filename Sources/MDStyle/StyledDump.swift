@@ -56,6 +56,9 @@ extension StyledDocument {
                 line(depth, "contents placeholder")
             case .pageBreak:
                 line(depth, "page break")
+            case .chapterStart(let c):
+                line(depth, "chapter" + (c.newPage ? " new page" : "")
+                     + c.marks.map { " \($0.level) #\($0.anchor) \"\($0.title)\"" }.joined())
             case .math(let m):
                 line(depth, "math \(m.alignment.rawValue) \(m.size) \"\(m.source)\""
                      + m.numbers.map { " \($0.text)" + ($0.anchor.map { "#\($0)" } ?? "") }.joined())
@@ -100,7 +103,7 @@ extension LinkTarget {
         switch self {
         case .internalDestination(let name): return "#" + name
         case .uri(let uri): return uri
-        case .file(let path): return "file:" + path
+        case .file(let path, let dest): return "file:" + path + (dest.map { "#" + $0 } ?? "")
         }
     }
 }
