@@ -158,4 +158,17 @@ struct PageNumberSlot {
     var style: StyledRun
     /// The contents entry the number belongs to.
     var structure: StructureID?
+    /// The leader from the entry's text toward the number, drawn with the number.
+    var leader: Leader?
+
+    struct Leader {
+        var style: StyledRule.Style
+        /// Where the entry's text ends, plus the gap.
+        var from: Points
+        /// The left edge of the number column (as wide as the widest number expected).
+        var columnStart: Points
+        var gap: Points
+        var size: Points
+        var color: Color
+    }
 }

@@ -18,6 +18,8 @@ final class FlowBuilder {
     var keepNext = false
     /// Set by a page break: the next box starts a page.
     private var breakNext = false
+    /// Whether any box was added (boxes are handed out as they are built).
+    private var addedAny = false
     /// The structure element new blocks go under (the document, a list body, a quote…).
     private(set) var parent = StructureTree.root
     /// Where the (last) table of contents went, so it alone can be set again.
@@ -33,13 +35,12 @@ final class FlowBuilder {
     }
 
     /// The table of contents' boxes set again (with the environment's page-number
-    /// width), in the place and containers of the first setting.
-    func relayoutContents(_ c: ContentsPlacement) -> [FlowBox] {
+    /// width), in the place and containers of the first setting, whose first box was `old`.
+    func relayoutContents(_ c: ContentsPlacement, firstBox old: FlowBox?) -> [FlowBox] {
         let again = FlowBuilder(env: env)
         again.build([.tableOfContents(c.toc)], x: c.x, width: c.width, under: c.parent)
         var out = again.boxes
-        guard !out.isEmpty, !c.boxes.isEmpty else { return out }
-        let old = boxes[c.boxes.lowerBound]
+        guard !out.isEmpty, let old else { return out }
         out[0].gapBefore = old.gapBefore
         out[0].breakBefore = old.breakBefore
         for i in out.indices { out[i].containers = old.containers }
@@ -51,6 +52,13 @@ final class FlowBuilder {
         self.lines = LineBuilder(env: env)
     }
 
+    /// The flow built so far, handed over: the builder keeps no copy, so the new owner
+    /// can change boxes in place (pagination frees each box once its page is drawn).
+    func takeBoxes() -> [FlowBox] {
+        defer { boxes = [] }
+        return boxes
+    }
+
     /// Appends a box inside the open containers, taking the pending block space.
     func add(_ box: FlowBox) {
         var b = fitted(box, containerPadding: open.reduce(.zero) { $0 + containers[$1].padTop + containers[$1].padBottom })
@@ -59,6 +67,7 @@ final class FlowBuilder {
         b.containers = open
         if keepNext { if b.breakBefore != .page { b.breakBefore = .avoid }; keepNext = false }
         if breakNext { b.breakBefore = .page; breakNext = false }
+        addedAny = true
         boxes.append(b)
     }
 
@@ -85,7 +94,7 @@ final class FlowBuilder {
             case .math(let m): displayMath(m, x: x, width: width)
             case .pageBreak:
                 // A break before anything is printed, or right after another, makes no page.
-                breakNext = !boxes.isEmpty
+                breakNext = addedAny
                 keepNext = false
             case .chapterStart(let c): chapterStart(c, x: x)
             }

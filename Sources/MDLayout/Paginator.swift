@@ -31,42 +31,99 @@ struct PageContent {
 struct Paginator {
     let body: Rect
     private(set) var boxes: [FlowBox]
-    let containers: [ContainerInfo]
+    private(set) var containers: [ContainerInfo]
     /// First and last box of each container in the whole flow.
     private(set) var extent: [Int: (first: Int, last: Int)]
+    /// Boxes drawn again under a page break (table header rows).
+    private var repeatedHeaders = Set<Int>()
     /// Footnote boxes by note number, and the rule above them.
-    let notes: [Int: [FlowBox]]
+    private(set) var notes: [Int: [FlowBox]]
     let noteRule: FlowBox?
 
-    init(body: Rect, boxes: [FlowBox], containers: [ContainerInfo], notes: [Int: [FlowBox]] = [:], noteRule: FlowBox? = nil) {
-        self.body = body; self.boxes = boxes; self.containers = containers; self.notes = notes; self.noteRule = noteRule
-        var e: [Int: (first: Int, last: Int)] = [:]
-        for (i, b) in boxes.enumerated() {
-            for c in b.containers { e[c] = (e[c]?.first ?? i, i) }
-        }
-        extent = e
+    init(body: Rect, boxes: [FlowBox] = [], containers: [ContainerInfo] = [], notes: [Int: [FlowBox]] = [:],
+         noteRule: FlowBox? = nil) {
+        self.body = body; self.boxes = []; self.containers = containers; self.notes = notes; self.noteRule = noteRule
+        extent = [:]
+        append(boxes, containers: containers)
     }
+
+    /// Adds boxes at the end of the flow (layout builds it block by block while pages
+    /// are drawn), with the flow's containers so far. A box's `repeatsHeader` counts
+    /// within `more`, as the builder numbered it.
+    mutating func append(_ more: [FlowBox], containers: [ContainerInfo]) {
+        self.containers = containers
+        let offset = boxes.count
+        for var b in more {
+            if let h = b.repeatsHeader {
+                b.repeatsHeader = h + offset
+                repeatedHeaders.insert(h + offset)
+            }
+            for c in b.containers { extent[c] = (extent[c]?.first ?? boxes.count, boxes.count) }
+            boxes.append(b)
+        }
+    }
+
+    /// Where pagination stands: the next box to place, and footnotes carried over.
+    struct Cursor {
+        var next = 0
+        var carry: [FlowBox] = []
+    }
+
+    /// Adds the boxes of footnote `number`, laid out when the flow first referenced it.
+    mutating func addNote(_ number: Int, boxes: [FlowBox]) { notes[number] = boxes }
+
+    /// Whether box `index` is drawn again on later pages (a repeated table header).
+    func isRepeatedHeader(_ index: Int) -> Bool { repeatedHeaders.contains(index) }
+
+    /// Whether the boxes from `start` on, with their gaps, are taller than `height` and
+    /// at least one more box follows them.
+    func hasFlow(from start: Int, filling height: Points) -> Bool {
+        var sum = Points.zero
+        var k = start
+        while k < boxes.count {
+            sum += boxes[k].gapBefore + boxes[k].height
+            k += 1
+            if sum > height { return k < boxes.count }
+        }
+        return false
+    }
+
+    /// Whether boxes or carried footnotes remain to be placed after `cursor`.
+    func hasMore(after cursor: Cursor) -> Bool { cursor.next < boxes.count || !cursor.carry.isEmpty }
 
     mutating func paginate() -> [PageContent] {
         var pages: [PageContent] = []
-        var i = 0
-        var carry: [FlowBox] = []
-        repeat {
-            var page = fill(from: i, carry: carry, limit: boxes.count)
-            if let split = page.split {
-                insertSplit(split)
-                page.next = split.index + 1
-            } else if page.next < boxes.count, page.next > i {
-                // Stopped at a box that did not fit: break before the latest box that allows it.
-                var j = page.next
-                while j > i, boxes[j].breakBefore == .avoid { j -= 1 }
-                if j > i, j < page.next { page = fill(from: i, carry: carry, limit: j) }
-            }
-            pages.append(page)
-            i = page.next
-            carry = page.carry
-        } while i < boxes.count || !carry.isEmpty
+        var cursor = Cursor()
+        repeat { pages.append(nextPage(&cursor)) } while hasMore(after: cursor)
         return pages
+    }
+
+    /// The page starting at `cursor`, which moves past it. Every box the page could take
+    /// (and the one after it) must be in the flow already.
+    mutating func nextPage(_ cursor: inout Cursor) -> PageContent {
+        let i = cursor.next, carry = cursor.carry
+        var page = fill(from: i, carry: carry, limit: boxes.count)
+        if let split = page.split {
+            insertSplit(split)
+            page.next = split.index + 1
+        } else if page.next < boxes.count, page.next > i {
+            // Stopped at a box that did not fit: break before the latest box that allows it.
+            var j = page.next
+            while j > i, boxes[j].breakBefore == .avoid { j -= 1 }
+            if j > i, j < page.next { page = fill(from: i, carry: carry, limit: j) }
+        }
+        cursor = Cursor(next: page.next, carry: page.carry)
+        return page
+    }
+
+    /// Drops what boxes hold for drawing (items, line fragments, row parts) once their
+    /// page is assembled; their heights and containers stay for the pages after them.
+    mutating func free(_ indices: [Int]) {
+        for i in indices {
+            boxes[i].items = []
+            boxes[i].fragments = []
+            boxes[i].rowParts = nil
+        }
     }
 
     /// Replaces box `index` by its part on the page and inserts the rest right after it;
@@ -78,6 +135,7 @@ struct Paginator {
         for k in boxes.indices where k > i + 1 {
             if let h = boxes[k].repeatsHeader, h > i { boxes[k].repeatsHeader = h + 1 }
         }
+        repeatedHeaders = Set(repeatedHeaders.map { $0 > i ? $0 + 1 : $0 })
         for (c, e) in extent {
             extent[c] = (e.first > i ? e.first + 1 : e.first, e.last >= i ? e.last + 1 : e.last)
         }

@@ -36,15 +36,16 @@ struct TableOfContentsLayout {
             }
             let last = lines.count - 1
             if let baseline = lines[last].firstBaseline {
-                // The number itself is drawn after pagination, when the page is known; its
-                // column is as wide as the widest number, so nothing else moves.
-                lines[last].pageNumberSlots.append(PageNumberSlot(destination: entry.anchor, right: right, baseline: baseline,
-                                                                  style: numberText("", t).runs[0], structure: item))
+                // The number itself is drawn after pagination, when the page is known, with
+                // the leader; its column is as wide as the widest number, so nothing else moves.
                 let textEnd = lines[last].fragments.first?.usedRect.maxX ?? (x + indent)
-                if let leader = t.leader {
-                    lines[last].items += leaderShapes(leader, from: textEnd + gap, to: right - numberColumn - gap,
-                                                      baseline: baseline, size: size, color: t.leaderColor).map { .shape($0) }
+                let leader = t.leader.map {
+                    PageNumberSlot.Leader(style: $0, from: textEnd + gap, columnStart: right - numberColumn, gap: gap,
+                                          size: size, color: t.leaderColor)
                 }
+                lines[last].pageNumberSlots.append(PageNumberSlot(destination: entry.anchor, right: right, baseline: baseline,
+                                                                  style: numberText("", t).runs[0], structure: item,
+                                                                  leader: leader))
             }
             for l in lines { builder.add(l) }
         }
@@ -53,7 +54,7 @@ struct TableOfContentsLayout {
 
     /// Dots on a grid anchored at `to` (so they align across entries), or a solid or
     /// dashed line, from `from` to `to` on the baseline.
-    func leaderShapes(_ style: StyledRule.Style, from: Points, to: Points, baseline: Points, size: Points, color: Color) -> [Shape] {
+    static func leaderShapes(_ style: StyledRule.Style, from: Points, to: Points, baseline: Points, size: Points, color: Color) -> [Shape] {
         guard to > from else { return [] }
         let dot = size * 0.1
         let y = baseline - dot / 2
@@ -77,12 +78,22 @@ struct TableOfContentsLayout {
         AttributedText(string: s, runs: [StyledRun(range: 0..<s.utf8.count, layout: t.numberLayout, paint: RunPaint(color: t.numberColor))])
     }
 
-    /// The glyphs of a page number for a slot, with the slot's box placed at `top`.
+    /// The leader and the glyphs of a page number for a slot, with the slot's box placed
+    /// at `top`. The leader stops a gap before the number column, or before the number
+    /// itself when it is wider than the column (a contents page handed out after the
+    /// last page found the document longer than its column was set for).
     static func numberItems(_ slot: PageNumberSlot, page: Int, top: Points, lines: LineBuilder) -> [PageItem] {
         let number = String(page)
         var style = slot.style
         style.range = 0..<number.utf8.count
         let line = ShortText(AttributedText(string: number, runs: [style]), env: lines.env)
-        return line.items(lines, originX: slot.right - line.width, baseline: top + slot.baseline, structure: slot.structure)
+        let start = slot.right - line.width
+        let baseline = top + slot.baseline
+        var items: [PageItem] = []
+        if let l = slot.leader {
+            items += leaderShapes(l.style, from: l.from, to: min(l.columnStart, start) - l.gap, baseline: baseline,
+                                  size: l.size, color: l.color).map { .shape($0) }
+        }
+        return items + line.items(lines, originX: start, baseline: baseline, structure: slot.structure)
     }
 }

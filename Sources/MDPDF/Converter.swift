@@ -53,6 +53,9 @@ public struct ConversionOptions: Sendable {
     /// Told what the conversion is doing as it goes ("laying out", "rendering 515
     /// pages"), for a progress line.
     public var progress: (@Sendable (String) -> Void)?
+    /// Keep every page and its line fragments in the result (`ConversionResult.layout`,
+    /// for line reports and tests); otherwise each page is freed once drawn.
+    public var keepsLayout = false
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -76,9 +79,12 @@ public struct ConversionResult: Sendable {
     /// Warnings found on the way; locations refer to the Markdown input.
     public var diagnostics: [Diagnostic]
     public var pageCount: Int
-    public var layout: LayoutResult
-    /// Wall time of each stage, in order (`--timings`).
-    public var timings: [(stage: String, duration: Duration)] = []
+    /// Every page and its line fragments, kept only when `ConversionOptions.keepsLayout`
+    /// asks for them (pages are otherwise freed as soon as they are drawn).
+    public var layout: LayoutResult?
+    /// Each stage in order, with its wall time and the process's peak memory at its end
+    /// (`--timings`).
+    public var timings: [StageTiming] = []
     /// The files the PDF was made from besides the Markdown input, as absolute paths in
     /// the order first read: theme files, images (every one the document names, also
     /// those missing) and the theme's font files. What `--deps` lists (those that exist)
@@ -87,6 +93,15 @@ public struct ConversionResult: Sendable {
     /// The font files read (system fonts found through fontconfig too), for `--deps`.
     public var fontFiles: [String] = []
 }
+
+/// One stage of a conversion as `--timings` reports it.
+public struct StageTiming: Sendable {
+    public var stage: String
+    public var duration: Duration
+    /// The process's peak resident memory so far, in KiB (`getrusage`'s `ru_maxrss`).
+    public var peakMemoryKiB: Int
+}
+
 
 /// The whole pipeline: decode → parse → style → lay out → render.
 public enum Converter {
@@ -103,11 +118,19 @@ public enum Converter {
     public static func convert(_ input: [UInt8], options: ConversionOptions,
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
         var stages = StageClock()
+        let log = ReadLog()
+        let policy = options.effectiveReadPolicy(log: log)
+        let layout = try startLayout(input, options: options, policy: policy, diagnostics: sink, stages: &stages)
+        return try render(layout, options: options, policy: policy, log: log, diagnostics: sink, stages: stages)
+    }
+
+    /// Parses and styles `input` and starts laying it out. A function of its own so that
+    /// the Markdown tree is freed before the pages are drawn.
+    static func startLayout(_ input: [UInt8], options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
+                            stages: inout StageClock) throws(ConversionError) -> StartedLayout {
         let source = try InputDecoder.decode(input, diagnostics: sink)
         var document = MarkdownParser.parse(source, diagnostics: sink)
         document.frontMatter = FrontMatter.overriding(document.frontMatter, with: options.metadata)
-        let log = ReadLog()
-        let policy = options.effectiveReadPolicy(log: log)
         stages.lap("parse")
         let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy, diagnostics: sink)
         if !theme.math.dollars {
@@ -117,17 +140,15 @@ public enum Converter {
             document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: ParseOptions(dollarMath: false))
             document.frontMatter = frontMatter
         }
-        return try typeset(theme: theme, options: options, policy: policy, log: log, diagnostics: sink, stages: stages) { style in
+        return try startLayout(theme: theme, options: options, policy: policy, diagnostics: sink, stages: &stages) { style in
             DocumentStyler.style(document, theme: theme, options: style, diagnostics: sink)
         }
     }
 
     /// The stages after the theme is known: fonts, styling (`style`, given the style
-    /// options), layout and rendering.
-    static func typeset(theme: Theme, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
-                        diagnostics sink: DiagnosticSink, stages: StageClock,
-                        style: (StyleOptions) -> StyledDocument) throws(ConversionError) -> ConversionResult {
-        var stages = stages
+    /// options), then layout, started on its own thread (see `LayoutThread`).
+    static func startLayout(theme: Theme, options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
+                            stages: inout StageClock, style: (StyleOptions) -> StyledDocument) throws(ConversionError) -> StartedLayout {
         let text = TextContext(diagnostics: sink)
         try registerFonts(theme, in: text, policy: policy)
         guard text.hasFonts else { throw .renderFailed(reason: missingFontsMessage) }
@@ -138,34 +159,117 @@ public enum Converter {
                                         tableOfContents: options.tableOfContents, highlighter: options.highlighter,
                                         readPolicy: policy, linkedDocuments: options.linkedDocuments))
         stages.lap("style")
-        options.progress?("laying out")
-        var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
-                                           outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
-        stages.lap("layout")
-        if !options.tagged { layout.document.structure = nil }
-        layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
-        layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
-        layout.document.metadata.creationDate = options.date
-        layout.document.metadata.modificationDate = options.date
-        options.progress?("rendering \(layout.document.pages.count) pages")
-        let pdf = try PDFRenderer.render(layout.document, readPolicy: policy)
-        stages.lap("render")
-        for image in styled.imagePaths { log.record(image) }
-        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count,
-                                layout: layout, timings: stages.timings, dependencies: log.paths, fontFiles: text.loadedFontFiles)
+        var pages = KeptPages(DocumentLayout.pages(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
+                                                   outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout),
+                              keeping: options.keepsLayout)
+        pages.stream.tagged = options.tagged
+        pages.stream.metadata.producer = "mdpdf \(MDPDFVersion.current)"
+        pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
+        pages.stream.metadata.creationDate = options.date
+        pages.stream.metadata.modificationDate = options.date
+        return StartedLayout(thread: LayoutThread(pages), text: text, imagePaths: styled.imagePaths)
+    }
+
+    /// Draws the pages as layout hands them over, then runs the qpdf pass.
+    static func render(_ started: StartedLayout, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
+                       diagnostics sink: DiagnosticSink, stages: StageClock) throws(ConversionError) -> ConversionResult {
+        var stages = stages
+        var pages = started.thread
+        options.progress?("laying out and rendering")
+        let pdf: [UInt8]
+        do {
+            pdf = try PDFRenderer.render(&pages, readPolicy: policy) { _ in stages.lap("render") }
+        } catch {
+            pages.cancel()
+            throw error
+        }
+        stages.lap("post-process")
+        // Layout ran beside rendering: its own busy time, reported apart.
+        let laidOut = pages.finished!
+        stages.add("layout", laidOut.stream.layoutTime)
+        for image in started.imagePaths { log.record(image) }
+        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: laidOut.stream.pageCount,
+                                layout: laidOut.result, timings: stages.laps, dependencies: log.paths,
+                                fontFiles: started.text.loadedFontFiles)
     }
 }
 
-/// The wall time of each stage, in order (`--timings`).
+/// Layout under way on its thread, with what the rest of the conversion needs of the
+/// stages before it.
+struct StartedLayout {
+    var thread: LayoutThread
+    /// Read by the layout thread until it ends; `loadedFontFiles` is read after that.
+    var text: TextContext
+    var imagePaths: [String]
+}
+
+/// Layout's page stream on its way to the renderer, keeping a copy of each page and its
+/// line fragments when asked to (`ConversionOptions.keepsLayout`).
+struct KeptPages: PageSource {
+    var stream: PageStream
+    private let keeping: Bool
+    private var pages: [Page] = []
+    private var fragments: [[LineFragment]] = []
+
+    init(_ stream: PageStream, keeping: Bool) {
+        self.stream = stream
+        self.keeping = keeping
+        self.stream.keepsFragments = keeping
+    }
+
+    var metadata: DocumentMetadata { stream.metadata }
+    var isTagged: Bool { stream.isTagged }
+    var structure: StructureTree? { stream.structure }
+    var outline: [OutlineEntry] { stream.outline }
+    var pagePositions: [Int]? { stream.pagePositions }
+
+    mutating func nextPage() -> Page? {
+        guard let page = stream.nextPage() else { return nil }
+        if keeping {
+            pages.append(page)
+            fragments.append(stream.lastFragments)
+        }
+        return page
+    }
+
+    /// The kept pages as a whole layout; nil when not keeping.
+    var result: LayoutResult? {
+        guard keeping else { return nil }
+        return LayoutResult(document: PagedDocument(pages: pages.placed(at: pagePositions), metadata: metadata,
+                                                    outline: outline, structure: structure),
+                            fragments: fragments.placed(at: pagePositions))
+    }
+}
+
+/// Wall time and peak memory at the end of each stage.
 struct StageClock {
     private let clock = ContinuousClock()
     private var mark: ContinuousClock.Instant
-    private(set) var timings: [(stage: String, duration: Duration)] = []
+    private(set) var laps: [StageTiming] = []
+
     init() { mark = clock.now }
-    mutating func lap(_ stage: String) {
+
+    /// Ends a stage now; `less` is time already counted in another stage.
+    mutating func lap(_ stage: String, less: Duration = .zero) {
         let now = clock.now
-        timings.append((stage, now - mark))
+        laps.append(StageTiming(stage: stage, duration: now - mark - less, peakMemoryKiB: Self.peakMemoryKiB))
         mark = now
+    }
+
+    /// Adds `duration` to the stage `stage` (the last of that name), or records it.
+    mutating func add(_ stage: String, _ duration: Duration) {
+        if let i = laps.lastIndex(where: { $0.stage == stage }) {
+            laps[i].duration += duration
+            laps[i].peakMemoryKiB = Self.peakMemoryKiB
+        } else {
+            laps.append(StageTiming(stage: stage, duration: duration, peakMemoryKiB: Self.peakMemoryKiB))
+        }
+    }
+
+    private static var peakMemoryKiB: Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss
     }
 }
 

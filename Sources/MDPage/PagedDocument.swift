@@ -20,7 +20,11 @@ public struct Page: Sendable {
     public var size: Size
     /// Painted in order (later items on top).
     public var items: [PageItem]
-    public init(size: Size, items: [PageItem] = []) { self.size = size; self.items = items }
+    /// The structure nodes the items point at, with their ancestors (tagged PDFs).
+    public var structure: StructureExcerpt?
+    public init(size: Size, items: [PageItem] = [], structure: StructureExcerpt? = nil) {
+        self.size = size; self.items = items; self.structure = structure
+    }
 }
 
 public enum PageItem: Sendable {

@@ -46,6 +46,9 @@ public struct StructureNode: Hashable, Sendable {
     public var alt: String?
     /// Where the element comes from in the Markdown source.
     public var source: SourceRange
+    /// Whether any node has this one as its parent (its own content then goes into a
+    /// Span: see `StructureRole.span`).
+    public internal(set) var hasChildren = false
     public init(role: StructureRole, parent: StructureID?, alt: String? = nil, source: SourceRange = .unknown) {
         self.role = role; self.parent = parent; self.alt = alt; self.source = source
     }
@@ -62,14 +65,39 @@ public struct StructureTree: Sendable {
 
     public init() { nodes = [StructureNode(role: .document, parent: nil)] }
 
-    /// The nodes that have children.
-    public func parents() -> Set<StructureID> { Set(nodes.compactMap(\.parent)) }
+    /// The nodes `items` point at and all their ancestors: what the renderer needs of
+    /// the tree to draw one page, small enough to travel with the page to the render
+    /// thread while layout goes on growing the tree.
+    public func excerpt(for items: [PageItem]) -> StructureExcerpt {
+        var out: [StructureID: StructureNode] = [:]
+        func take(_ id: StructureID?) {
+            var cur = id
+            while let c = cur, out[c] == nil {
+                let node = self[c]
+                out[c] = node
+                cur = node.parent
+            }
+        }
+        var pending = items[...]
+        var nested: [PageItem] = []
+        while let item = pending.popFirst() ?? nested.popLast() {
+            switch item {
+            case .glyphs(let run): take(run.structure)
+            case .image(let image): take(image.structure)
+            case .link(_, _, let node): take(node)
+            case .group(let g): nested += g.items
+            case .shape, .destination: break
+            }
+        }
+        return StructureExcerpt(nodes: out)
+    }
 
     /// Adds a node under `parent` and returns it.
     @discardableResult
     public mutating func add(_ role: StructureRole, under parent: StructureID, alt: String? = nil,
                              source: SourceRange = .unknown) -> StructureID {
         nodes.append(StructureNode(role: role, parent: parent, alt: alt, source: source))
+        nodes[Int(parent.index)].hasChildren = true
         return StructureID(nodes.count - 1)
     }
 
@@ -99,5 +127,20 @@ public struct StructureTree: Sendable {
             stack += children[i].reversed().map { ($0, d + 1) }
         }
         return out
+    }
+}
+
+/// Part of a `StructureTree`: some nodes and all their ancestors (`StructureTree.excerpt`).
+public struct StructureExcerpt: Sendable {
+    public var nodes: [StructureID: StructureNode]
+
+    public subscript(id: StructureID) -> StructureNode { nodes[id]! }
+
+    /// `id` and its ancestors, root first.
+    public func path(to id: StructureID) -> [StructureID] {
+        var out: [StructureID] = []
+        var cur: StructureID? = id
+        while let c = cur { out.append(c); cur = nodes[c]!.parent }
+        return out.reversed()
     }
 }

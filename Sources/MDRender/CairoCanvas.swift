@@ -40,6 +40,7 @@ final class CairoCanvas: Canvas {
         // Must come before any drawing on the page: cairo takes the size of a page when
         // the first operation lands on it.
         cairo_pdf_surface_set_size(pdf.surface, size.width.value, size.height.value)
+        pagesBegun += 1
         currentSource = nil
         pageIsBlank = true
         pageHasTags = false
@@ -122,12 +123,17 @@ final class CairoCanvas: Canvas {
     /// order of a pre-order walk of the structure tree it writes (children are appended
     /// as they are opened). `StructureRepair` joins the elements of one node and sets alt texts.
     private(set) var structureElements: [StructureID] = []
+    /// The page (in drawing order, 0-based) each of `structureElements` was made on.
+    private(set) var structureElementPages: [Int] = []
+    /// Pages begun so far.
+    private var pagesBegun = 0
     /// The tag names open, innermost last (a Link opened again without its area is a Span).
     private var openTags: [String] = []
 
     func beginStructure(_ role: StructureRole, node: StructureID, link: (rect: Rect, target: LinkTarget)?) {
         pageHasTags = true
         structureElements.append(node)
+        structureElementPages.append(pagesBegun - 1)
         if let link {
             cairo_tag_begin(cr, CAIRO_TAG_LINK, linkAttributes(link.rect, link.target))
             openTags.append(CAIRO_TAG_LINK)

@@ -1,23 +1,24 @@
 import MDCore
 import MDPage
 
-/// The single walk over a `PagedDocument` shared by every canvas: pages in order, items
-/// in painting order, then the outline.
+/// The single walk over a document's pages shared by every canvas: pages in order (each
+/// dropped once drawn when the source streams them), items in painting order, then the
+/// outline.
 enum DocumentWalk {
     /// Layout names each destination once (cairo 1.16 would keep a name twice in its name
     /// tree, and readers would pick either).
-    static func draw(_ document: PagedDocument, on canvas: some Canvas) throws(ConversionError) {
-        var structure = document.structure.map { StructureWalk(tree: $0) }
-        for page in document.pages {
+    static func draw(_ pages: inout some PageSource, on canvas: some Canvas) throws(ConversionError) {
+        var structure = pages.isTagged ? StructureWalk() : nil
+        while let page = pages.nextPage() {
             try canvas.withPage(size: page.size) { () throws(ConversionError) in
-                if structure != nil {
-                    try structure!.draw(page.items, on: canvas)
+                if structure != nil, let excerpt = page.structure {
+                    try structure!.draw(page.items, structure: excerpt, on: canvas)
                 } else {
                     for (item, transform) in FlatItems.of(page.items) { try draw(item, through: transform, on: canvas) }
                 }
             }
         }
-        addOutline(document.outline, to: canvas)
+        addOutline(pages.outline, to: canvas)
         try canvas.checkStatus()
     }
 

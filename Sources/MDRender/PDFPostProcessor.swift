@@ -22,6 +22,9 @@ struct PDFPostProcessor {
     var externalLinks: [LinkTarget]
     /// Joins the parts of structure elements and sets their alt texts (tagged PDFs only).
     var structure: StructureRepair?
+    /// Where each page cairo wrote goes in the document (`PageSource.pagePositions`);
+    /// nil: cairo's order is the document's.
+    var pagePositions: [Int]?
 
     /// Rewrites `input`; first with its cross-reference table rebuilt (see
     /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
@@ -43,6 +46,7 @@ struct PDFPostProcessor {
         let result: Result<[UInt8], ConversionError> = input.withUnsafeBufferPointer { buffer in
             do throws(ConversionError) {
                 try session.read(buffer)
+                try reorderPages(session)
                 try rewriteInfo(session)
                 try rewriteLinks(session)
                 try rewriteOutline(session)
@@ -57,6 +61,24 @@ struct PDFPostProcessor {
             }
         }
         return try result.get()
+    }
+
+    /// Puts the pages layout handed out late (contents pages, drawn once every page
+    /// number was known) in their places: all pages leave the page tree and come back in
+    /// document order. Links, destinations and the structure tree name page objects, not
+    /// positions, so nothing else changes.
+    private func reorderPages(_ s: QPDFSession) throws(ConversionError) {
+        guard let positions = pagePositions else { return }
+        let count = Int(qpdf_get_num_pages(s.q))
+        try s.check("reading the page tree")
+        guard count == positions.count else {
+            throw .renderFailed(reason: "cairo wrote \(count) pages where layout made \(positions.count)")
+        }
+        let drawn = (0..<count).map { qpdf_get_page_n(s.q, $0) }
+        let ordered = drawn.placed(at: positions)
+        for page in drawn { qpdf_remove_page(s.q, page) }
+        for page in ordered { qpdf_add_page(s.q, s.q, page, QPDF_FALSE) }
+        try s.check("putting the pages in document order")
     }
 
     private func rewriteInfo(_ s: QPDFSession) throws(ConversionError) {

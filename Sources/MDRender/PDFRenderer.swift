@@ -1,35 +1,54 @@
 import MDCore
 import MDPage
 
-/// Turns a `PagedDocument` into PDF bytes with cairo, then rewrites the file through
-/// qpdf (repairs cairo 1.16's cross-reference table, deterministic /ID, metadata).
+/// Turns pages into PDF bytes with cairo, then rewrites the file through qpdf (repairs
+/// cairo 1.16's cross-reference table, deterministic /ID, metadata, structure).
 /// Stateless: every call builds its own FreeType library, caches and surfaces, so
 /// conversions may run in parallel.
 public enum PDFRenderer {
-    /// The PDF for `document`. The same document gives byte-identical output. Image
-    /// files are read again here, under `readPolicy` (the style stage checked them).
-    public static func render(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> [UInt8] {
-        let (bytes, links, elements) = try drawWithCairo(document, readPolicy: readPolicy)
-        var post = PDFPostProcessor(metadata: document.metadata, externalLinks: links)
-        post.structure = document.structure.map { StructureRepair(tree: $0, elements: elements) }
+    /// The PDF for the pages `source` hands out, drawn as they come (a streaming source
+    /// frees each page once it is drawn). The same pages give byte-identical output.
+    /// Image files are read again here, under `readPolicy` (the style stage checked them).
+    /// `drawn` runs between cairo's drawing and the qpdf pass (stage timings).
+    public static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy = .anyFolder,
+                                                  drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> [UInt8] {
+        let (bytes, links, elements) = try drawWithCairo(&source, readPolicy: readPolicy)
+        drawn(source)
+        var post = PDFPostProcessor(metadata: source.metadata, externalLinks: links)
+        post.pagePositions = source.pagePositions
+        post.structure = source.structure.map {
+            StructureRepair(tree: $0, elements: elements.nodes, pages: elements.pages, pagePositions: source.pagePositions)
+        }
         return try post.process(bytes)
+    }
+
+    public static func render(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> [UInt8] {
+        var pages = document.replay()
+        return try render(&pages, readPolicy: readPolicy)
     }
 
     /// cairo's own PDF, before the qpdf pass (its xref is broken when links are present),
     /// the targets its link placeholders stand for, and the node of each structure
-    /// element in the order cairo made them.
-    static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError)
-        -> (bytes: [UInt8], links: [LinkTarget], elements: [StructureID]) {
+    /// element in the order cairo made them, with the page (in drawing order) it is on.
+    static func drawWithCairo(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError)
+        -> (bytes: [UInt8], links: [LinkTarget], elements: (nodes: [StructureID], pages: [Int])) {
         let canvas = try CairoCanvas(readPolicy: readPolicy)
-        try DocumentWalk.draw(document, on: canvas)
-        return (try canvas.finish(), canvas.externalLinks, canvas.structureElements)
+        try DocumentWalk.draw(&source, on: canvas)
+        return (try canvas.finish(), canvas.externalLinks, (canvas.structureElements, canvas.structureElementPages))
+    }
+
+    static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError)
+        -> (bytes: [UInt8], links: [LinkTarget], elements: (nodes: [StructureID], pages: [Int])) {
+        var pages = document.replay()
+        return try drawWithCairo(&pages, readPolicy: readPolicy)
     }
 
     /// One line per drawing command, numbers rounded to 2 decimals: the text oracle for tests.
     public static func trace(_ document: PagedDocument) -> String {
         let canvas = RecordingCanvas()
         // The recording canvas never throws.
-        try? DocumentWalk.draw(document, on: canvas)
+        var pages = document.replay()
+        try? DocumentWalk.draw(&pages, on: canvas)
         return canvas.text
     }
 }

@@ -19,6 +19,18 @@ struct StructureRepair {
     let tree: StructureTree
     /// The node of each element, in the order cairo created them.
     let elements: [StructureID]
+    /// The page each element was drawn on, in drawing order.
+    var pages: [Int] = []
+    /// Where each page, in drawing order, goes in the document (`PageSource.pagePositions`).
+    var pagePositions: [Int]?
+
+    /// The order to join elements in: the document's page order, then creation order
+    /// (a parent before its children). The parts of an element then join the part on its
+    /// first page, in page order, when pages were drawn out of order.
+    private var joinOrder: [Int] {
+        guard let positions = pagePositions, pages.count == elements.count else { return Array(elements.indices) }
+        return elements.indices.sorted { (positions[pages[$0]], $0) < (positions[pages[$1]], $1) }
+    }
 
     func apply(_ s: QPDFSession) throws(ConversionError) {
         let q = s.q
@@ -30,7 +42,9 @@ struct StructureRepair {
         var first: [StructureID: Int] = [:]
         var joined: [Int32: qpdf_oh] = [:]  // object id of a joined element → the element it joined
         var kidArrays: [Int32: qpdf_oh] = [:]  // object id of a joining element → its /K, as an array of references
-        for (k, element) in found.enumerated() {
+        var removals = KidRemovals()
+        for k in joinOrder {
+            let element = found[k]
             let node = elements[k]
             // A Span the renderer made for a parent's own text (node below zero) stays as it is.
             guard node.index >= 0 else { continue }
@@ -50,8 +64,10 @@ struct StructureRepair {
             let target = found[j], targetID = qpdf_oh_get_object_id(q, target)
             if kidArrays[targetID] == nil { kidArrays[targetID] = referencedKids(s, of: target) }
             join(s, element, into: target, kids: kidArrays[targetID]!)
+            removals.remove(id, from: qpdf_oh_get_key(q, element, "/P"), s)
             joined[id] = target
         }
+        removals.apply(s)
         if !joined.isEmpty { redirectParentTree(s, treeRoot, joined) }
         try s.check("joining structure elements")
     }
@@ -114,7 +130,7 @@ struct StructureRepair {
     }
 
     /// Moves `element`'s kids to the end of `kids` (its target's `/K` array, see
-    /// `referencedKids`) and removes `element` from its parent.
+    /// `referencedKids`); `KidRemovals` then takes `element` out of its parent.
     private func join(_ s: QPDFSession, _ element: qpdf_oh, into target: qpdf_oh, kids: qpdf_oh) {
         let q = s.q
         let page = qpdf_oh_get_key(q, element, "/Pg")
@@ -123,19 +139,6 @@ struct StructureRepair {
             qpdf_oh_append_item(q, kids, reference(s, kid, page: page))
         }
         qpdf_oh_replace_key(q, element, "/K", qpdf_oh_new_array(q))
-
-        let parent = qpdf_oh_get_key(q, element, "/P")
-        let id = qpdf_oh_get_object_id(q, element)
-        let siblings = qpdf_oh_get_key(q, parent, "/K")
-        if qpdf_oh_is_array(q, siblings) != 0 {
-            var i = qpdf_oh_get_array_n_items(q, siblings) - 1
-            while i >= 0 {
-                if qpdf_oh_get_object_id(q, qpdf_oh_get_array_item(q, siblings, i)) == id { qpdf_oh_erase_item(q, siblings, i); break }
-                i -= 1
-            }
-        } else if qpdf_oh_get_object_id(q, siblings) == id {
-            qpdf_oh_replace_key(q, parent, "/K", qpdf_oh_new_array(q))
-        }
     }
 
     /// Points the parent tree's entries for joined elements at the elements they joined.
@@ -163,6 +166,42 @@ struct StructureRepair {
                     qpdf_oh_set_array_item(q, nums, i, target)
                 }
                 i += 2
+            }
+        }
+    }
+}
+
+/// The joined elements to take out of their parents' `/K`, collected per parent and
+/// removed in one pass each: the document's root is re-opened on every page, so removing
+/// each page's copy from the tree root's `/K` one at a time (a search per copy) was
+/// quadratic in the page count.
+private struct KidRemovals {
+    /// Parent object id → the parent and the object ids of the kids it loses.
+    private var byParent: [Int32: (parent: qpdf_oh, kids: Set<Int32>)] = [:]
+    /// Parents in the order first met, so the edits (and qpdf's handles) are deterministic.
+    private var order: [Int32] = []
+
+    mutating func remove(_ kid: Int32, from parent: qpdf_oh, _ s: QPDFSession) {
+        let id = qpdf_oh_get_object_id(s.q, parent)
+        guard id != 0 else { return }  // cairo's elements and their parents are indirect objects
+        if byParent[id] == nil { byParent[id] = (parent, []); order.append(id) }
+        byParent[id]!.kids.insert(kid)
+    }
+
+    func apply(_ s: QPDFSession) {
+        let q = s.q
+        for id in order {
+            let (parent, gone) = byParent[id]!
+            let kids = qpdf_oh_get_key(q, parent, "/K")
+            if qpdf_oh_is_array(q, kids) != 0 {
+                let kept = qpdf_oh_new_array(q)
+                for i in 0..<qpdf_oh_get_array_n_items(q, kids) {
+                    let kid = qpdf_oh_get_array_item(q, kids, i)
+                    if !gone.contains(qpdf_oh_get_object_id(q, kid)) { qpdf_oh_append_item(q, kept, kid) }
+                }
+                qpdf_oh_replace_key(q, parent, "/K", kept)
+            } else if gone.contains(qpdf_oh_get_object_id(q, kids)) {
+                qpdf_oh_replace_key(q, parent, "/K", qpdf_oh_new_array(q))
             }
         }
     }

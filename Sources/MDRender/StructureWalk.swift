@@ -14,19 +14,14 @@ import MDPage
 /// page's end; an element with content on several pages is opened again on each (the
 /// renderer records which, so the parts can be joined afterwards).
 struct StructureWalk {
-    let tree: StructureTree
-    /// Nodes with children: their own content goes into a Span (see `StructureRole.span`).
-    let parents: Set<StructureID>
     /// Spans are elements of no node: each gets a number of its own below zero, so the
     /// repair pass never joins two of them.
     private var spans = 0
 
-    init(tree: StructureTree) {
-        self.tree = tree
-        parents = tree.parents()
-    }
-
-    mutating func draw(_ pageItems: [PageItem], on canvas: some Canvas) throws(ConversionError) {
+    /// `tree` holds every node `pageItems` point at, with its ancestors. A node's
+    /// children are all made before its content is drawn (layout builds a block whole
+    /// before paginating it), so whether it has children is known here.
+    mutating func draw(_ pageItems: [PageItem], structure tree: StructureExcerpt, on canvas: some Canvas) throws(ConversionError) {
         let flat = FlatItems.of(pageItems)
         var areas: [StructureID: [(rect: Rect, target: LinkTarget)]] = [:]
         for (item, transform) in flat {
@@ -43,7 +38,7 @@ struct StructureWalk {
         var spans = self.spans
         defer { self.spans = spans }
         func enter(_ node: StructureID) {
-            let needsSpan = parents.contains(node)
+            let needsSpan = tree[node].hasChildren
             // Runs of one line and lines of one paragraph follow each other: nothing to do.
             if open.last == node, spanOpen == needsSpan { return }
             if spanOpen { canvas.endStructure(.span); spanOpen = false }

@@ -82,3 +82,10 @@ extension DocumentStyler {
         f.sorted.map { FontFeature($0.tag, $0.value) }
     }
 }
+
+extension RunningText {
+    /// Whether any of the three templates uses `{field}`.
+    public func mentions(_ field: String) -> Bool {
+        [left, center, right].contains { $0.contains("{\(field)}") }
+    }
+}

@@ -91,6 +91,14 @@ struct ConversionFlags: ParsableArguments {
           help: "Draw each line fragment's rect (blue) and used rect (red), baselines (green) and list marker columns (magenta).")
     var debugLayout = false
 
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: ArgumentHelp(
+        "Convert up to N files at once (default: the number of cores); warnings and outputs stay in input order.",
+        valueName: "N"))
+    var jobs: Int?
+
+    /// `-j`, or one job per core.
+    var parallelJobs: Int { max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount) }
+
     @Flag(name: .customLong("timings"), help: "Print the time each stage took (parse, style, layout, render) to standard error.")
     var timings = false
 
@@ -114,6 +122,7 @@ struct ConversionFlags: ParsableArguments {
     }
 
     func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("-j takes a number of jobs from 1 up, not \(jobs)") }
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], Int(epoch) == nil {
             throw ValidationError("SOURCE_DATE_EPOCH must be a whole number of seconds, not '\(epoch)'")
         }

@@ -37,7 +37,7 @@ struct ConversionJob: Sendable {
         var error: ConversionError?
         var diagnostics: [Diagnostic] = []
         var pageCount = 0
-        var timings: [(stage: String, duration: Duration)] = []
+        var timings: [StageTiming] = []
         /// The files the PDF was made from, inputs first (absolute paths).
         var dependencies: [String] = []
         /// The font files read, for `--deps` (not watched).
@@ -55,6 +55,7 @@ struct ConversionJob: Sendable {
             case .markdown(let file):
                 let read = try InputReader.read(file, limit: limit)
                 var options = self.options
+                options.keepsLayout = lineReport
                 if options.date == nil { options.date = read.modificationTime }
                 if file != "-" { outcome.dependencies.append(LinkedDocuments.key(file)) }
                 result = try Converter.convert(read.bytes, options: options, diagnostics: sink)
@@ -63,6 +64,7 @@ struct ConversionJob: Sendable {
                     ReadPolicy(folders: [root ?? summaryFolder] + allowRead, maxFileSize: limit)
                 }, limit: limit)
                 var options = self.options
+                options.keepsLayout = lineReport
                 options.baseDirectory = book.rootDirectory
                 options.sourceName = book.summaryPath ?? book.chapters[0].path
                 var policy = options.readPolicy ?? ReadPolicy(folders: [], maxFileSize: limit)
@@ -78,7 +80,7 @@ struct ConversionJob: Sendable {
             outcome.timings = result.timings
             outcome.dependencies += result.dependencies.filter { !outcome.dependencies.contains($0) }
             outcome.fontFiles = result.fontFiles
-            if lineReport { outcome.lineReport = LineReport.text(result.layout) }
+            if lineReport, let layout = result.layout { outcome.lineReport = LineReport.text(layout) }
         } catch {
             if case .unreadableInput(let path, let reason) = error, path.isEmpty {
                 outcome.error = .unreadableInput(path: displayName, reason: reason)

@@ -2,10 +2,10 @@ import Foundation
 import MDCore
 import MDPDF
 
-/// Runs conversion jobs one after the other and finishes each: prints its diagnostics,
-/// writes its PDF (not after an error, nor after a warning with `--strict`), its line
-/// report and the `--deps` file; with `--watch`, then waits for the files they used to
-/// change and runs the jobs they concern again.
+/// Runs conversion jobs, up to `-j N` at once, and finishes each in input order: prints
+/// its diagnostics, writes its PDF (not after an error, nor after a warning with
+/// `--strict`), its line report and the `--deps` file; with `--watch`, then waits for
+/// the files they used to change and runs the jobs they concern again.
 final class JobRunner {
     let flags: ConversionFlags
     let reporter: Reporter
@@ -23,11 +23,16 @@ final class JobRunner {
     }
 
     /// Runs every job; the exit status of the first that failed (success when none did).
+    /// With several jobs and `-j` above 1 they convert side by side on worker threads;
+    /// each is still finished (warnings printed, PDF written) in input order, so the
+    /// output is that of a serial run.
     func runAll(_ jobs: [ConversionJob]) -> ExitStatus {
         var status = ExitStatus.success
+        let width = min(flags.parallelJobs, jobs.count)
+        let parallel = width > 1 ? ParallelJobs(jobs, width: width, lineReport: flags.lineReport != nil) : nil
         for (i, job) in jobs.enumerated() {
             if jobs.count > 1 { reporter.progress("[\(i + 1)/\(jobs.count)] \(job.displayName)") }
-            let s = run(job, index: i, total: jobs.count)
+            let s = parallel.map { record(job, index: i, $0.outcome(i)) } ?? run(job, index: i, total: jobs.count)
             if status == .success { status = s }
         }
         reporter.endProgress()
@@ -41,7 +46,11 @@ final class JobRunner {
         var job = job
         let prefix = total > 1 ? "[\(index + 1)/\(total)] \(job.displayName): " : "\(job.displayName): "
         job.options.progress = { [reporter] stage in reporter.progress(prefix + stage) }
-        let outcome = job.run(lineReport: flags.lineReport != nil)
+        return record(job, index: index, job.run(lineReport: flags.lineReport != nil))
+    }
+
+    /// Finishes a job that has run, and keeps what it depended on.
+    private func record(_ job: ConversionJob, index: Int, _ outcome: ConversionJob.Outcome) -> ExitStatus {
         let status = finish(job, outcome)
         if status == .success || outcome.pdf != nil {
             rules[index] = DependencyFile.Rule(output: job.output, inputs: inputs(of: job, outcome),
@@ -89,7 +98,7 @@ final class JobRunner {
         if flags.timings {
             let parts = outcome.timings.map { t in
                 let ms = Double(t.duration.components.seconds) * 1000 + Double(t.duration.components.attoseconds) / 1e15
-                return "\(t.stage) \(String(format: "%.1f", ms)) ms"
+                return "\(t.stage) \(String(format: "%.1f", ms)) ms (peak \(t.peakMemoryKiB / 1024) MB)"
             }
             reporter.line("\(job.displayName): timings: " + parts.joined(separator: ", ") + ", \(outcome.pageCount) pages")
         }

@@ -54,7 +54,8 @@ import Testing
         #expect(dump == Self.expectedFlow)
     }
 
-    /// The structure tree layout builds: nodes in creation order with their sources.
+    /// The structure tree layout builds: nodes in creation order with their sources (a
+    /// footnote is laid out right after the block that first references it).
     @Test func structureDump() throws {
         let (r, _) = try layOut(Self.fixture)
         let dump = try #require(r.document.structure).dump()
@@ -68,6 +69,13 @@ import Testing
             Link
             Reference
               Link
+          Note
+            L
+              LI
+                Lbl
+                  Link
+                LBody
+                  P 20:7
           L
             LI
               LBody
@@ -87,13 +95,6 @@ import Testing
           BlockQuote
             P 12:3
           Code
-          Note
-            L
-              LI
-                Lbl
-                  Link
-                LBody
-                  P 20:7
 
         """#
 

@@ -49,7 +49,8 @@ import Testing
     func texts(_ md: String, toc: Bool = false) throws -> [String] {
         var options = ConversionOptions(baseDirectory: "/tmp")
         options.tableOfContents = toc
-        return try Converter.convert(Array(md.utf8), options: options).layout.fragments[0].map(\.text)
+        options.keepsLayout = true
+        return try Converter.convert(Array(md.utf8), options: options).layout!.fragments[0].map(\.text)
     }
 
     @Test func frontMatterAsksForContentsAfterTheTitle() throws {

@@ -10,13 +10,14 @@ import Testing
         var o = options
         o.baseDirectory = "/tmp"
         o.sourceName = "notes.md"
+        o.keepsLayout = true
         return try Converter.convert(Array(md.utf8), options: o)
     }
 
-    func pageSize(_ r: ConversionResult) -> Size { r.layout.document.pages[0].size }
+    func pageSize(_ r: ConversionResult) -> Size { r.layout!.document.pages[0].size }
 
     /// The left edge of the first line: each shipped theme has its own left margin.
-    func leftMargin(_ r: ConversionResult) -> Double { r.layout.fragments[0].first!.rect.minX.value.rounded() }
+    func leftMargin(_ r: ConversionResult) -> Double { r.layout!.fragments[0].first!.rect.minX.value.rounded() }
 
     @Test func theFrontMatterChoosesTheTheme() throws {
         #expect(try leftMargin(convert("text")) == 57)  // default: 20mm
@@ -56,7 +57,7 @@ import Testing
             #"page.header={"left": "{title} by {author}", "right": "{section}", "center": "{date}"}"#,
             #"page.footer.center={page} of {pages}"#,
         ]))
-        let pages = r.layout.document.pages
+        let pages = r.layout!.document.pages
         #expect(pages.count > 3)
         func text(_ p: Page) -> String {
             p.items.compactMap { if case .glyphs(let g) = $0 { return g.text } else { return nil } }.joined(separator: "|")
@@ -77,7 +78,7 @@ import Testing
         try #"{"fonts": {"Brand": {"regular": "fonts/Brand.ttf"}}, "body": {"fontFamily": ["Brand"]}}"#
             .write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
         let r = try convert("hello", ConversionOptions(theme: .file(dir + "/t.json")))
-        let fonts = r.layout.document.pages[0].items.compactMap { if case .glyphs(let g) = $0 { return g.font.path } else { return nil } }
+        let fonts = r.layout!.document.pages[0].items.compactMap { if case .glyphs(let g) = $0 { return g.font.path } else { return nil } }
         // The file declares "Liberation Mono", which is also installed: fontconfig may pick either copy.
         #expect(!fonts.isEmpty && fonts.allSatisfy { $0.hasSuffix("/fonts/Brand.ttf") || $0.contains("LiberationMono") })
         #expect(r.diagnostics.isEmpty)

@@ -1,0 +1,121 @@
+import Foundation
+import MDCore
+import MDLayout
+import MDPage
+
+/// Layout on a thread of its own, a few pages ahead of the renderer: the two halves of a
+/// conversion overlap on two cores. Pages go through a small bounded queue, so memory
+/// still holds only the pages in flight. The page stream (and everything layout touches:
+/// fonts, shaping, the diagnostics sink) belongs to the layout thread until its last page
+/// is queued; it is then handed back whole, with its outline and final structure tree.
+/// The renderer draws the same pages in the same order as a serial run, so the output
+/// is byte-identical.
+struct LayoutThread: PageSource {
+    let metadata: DocumentMetadata
+    let isTagged: Bool
+    private let queue: PageQueue
+    /// The stream, back from the layout thread after its last page.
+    private(set) var finished: KeptPages?
+
+    /// Starts laying out `pages` on a new thread.
+    init(_ pages: KeptPages) {
+        metadata = pages.metadata
+        isTagged = pages.isTagged
+        let queue = PageQueue(capacity: 4)
+        self.queue = queue
+        let handOver = Handover(pages)
+        let thread = Thread {
+            var pages = handOver.take()
+            while let page = pages.nextPage() {
+                guard queue.put(page) else { break }  // the renderer gave up
+            }
+            queue.finish(Handover(pages))
+        }
+        // Layout recurses on nesting depth (lists in lists); give it the main thread's room.
+        thread.stackSize = 16 << 20
+        thread.start()
+    }
+
+    var structure: StructureTree? { finished?.structure }
+    var outline: [OutlineEntry] { finished?.outline ?? [] }
+    var pagePositions: [Int]? { finished?.pagePositions }
+
+    mutating func nextPage() -> Page? {
+        if let page = queue.take() { return page }
+        finished = queue.result()
+        return nil
+    }
+
+    /// Stops the layout thread (the renderer failed) and waits for it to end, so nothing
+    /// of the conversion outlives it.
+    func cancel() {
+        _ = queue.cancelAndWait()
+    }
+}
+
+/// Moves a value owned by one thread at a time across threads (see `LayoutThread`).
+private final class Handover<Value>: @unchecked Sendable {
+    private var value: Value?
+    init(_ value: Value) { self.value = value }
+    func take() -> Value {
+        defer { value = nil }
+        return value!
+    }
+}
+
+/// A bounded queue of pages from the layout thread to the renderer, then the stream
+/// itself once layout is done.
+private final class PageQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pages: [Page] = []
+    private let capacity: Int
+    private var done: Handover<KeptPages>?
+    private var cancelled = false
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Waits for room; false once the renderer has cancelled.
+    func put(_ page: Page) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while pages.count >= capacity && !cancelled { condition.wait() }
+        guard !cancelled else { return false }
+        pages.append(page)
+        condition.broadcast()
+        return true
+    }
+
+    func finish(_ stream: Handover<KeptPages>) {
+        condition.lock()
+        done = stream
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next page, waiting for layout; nil once layout has finished and every page
+    /// was taken.
+    func take() -> Page? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pages.isEmpty && done == nil { condition.wait() }
+        guard !pages.isEmpty else { return nil }
+        condition.broadcast()
+        return pages.removeFirst()
+    }
+
+    /// The stream, after `take` returned nil.
+    func result() -> KeptPages {
+        condition.lock()
+        defer { condition.unlock() }
+        return done!.take()
+    }
+
+    func cancelAndWait() -> KeptPages? {
+        condition.lock()
+        defer { condition.unlock() }
+        cancelled = true
+        condition.broadcast()
+        while done == nil { condition.wait() }
+        return nil
+    }
+}
