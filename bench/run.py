@@ -3,8 +3,9 @@
 
 Run by `make bench` after `swift build -c release`. For each document: pages (pdfinfo),
 wall time (median of N runs), CPU time (user + system, median), pages/s, and the child's
-peak RSS (max over the runs, from os.wait4's rusage); the same for pandoc→Typst when
-`pandoc` and `typst` are on PATH (`pip install pypandoc-binary typst`), in the same run.
+peak RSS (max over the runs, from os.wait4's rusage); the same for pandoc→Typst
+(bench/pandoc_typst.py) when `pip install pypandoc-binary typst` (or both tools on PATH)
+provides it, in the same run.
 Targets are checked here, never in tests; the script always exits 0.
 
 Environment: MDPDF_BIN (default .build/release/mdpdf), MDPDF_SHARED (default ../shared).
@@ -93,10 +94,13 @@ def bench(name, src, runs, workdir, extra=(), command=None, pages_from=None):
 
 
 def typst_command(src):
-    """pandoc→Typst for `src`, when both are installed (never a dependency)."""
-    if not (shutil.which("pandoc") and shutil.which("typst")):
+    """pandoc→Typst for `src` (bench/pandoc_typst.py), when both are installed (never a
+    dependency)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import pandoc_typst
+    if not pandoc_typst.available():
         return None
-    return lambda out: ["pandoc", src, "-o", out, "--pdf-engine=typst", "--resource-path", os.path.dirname(src)]
+    return lambda out: [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "pandoc_typst.py"), src, out]
 
 
 def main():
@@ -159,15 +163,18 @@ def main():
         if typst_command(one):
             typst.append((one_result, bench("  pandoc→Typst, one line", one, 5, work, command=typst_command(one))))
 
-        # Every corpus document in one run, one job at a time and then one per core.
-        inputs = [os.path.join(CORPUS, d) for d in docs]
+        # The whole corpus folder in one run (its tree mirrored under the output folder),
+        # one job at a time and then one per core.
         outdir = os.path.join(work, "batch")
-        batch_pdfs = [os.path.join(outdir, os.path.splitext(os.path.basename(d))[0] + ".pdf") for d in docs]
+        sources = [os.path.relpath(os.path.join(d, f), CORPUS) for d, _, files in os.walk(CORPUS)
+                   for f in files if f.endswith(".md")]
+        batch_pdfs = [os.path.join(outdir, os.path.splitext(s)[0] + ".pdf") for s in sources]
         def batch(jobs):
-            return lambda out: [BIN, *inputs, "-o", outdir + "/", "-j", str(jobs), "-q"]
+            return lambda out: [BIN, CORPUS, "-o", outdir + "/", "-j", str(jobs), "-q"]
         cores = os.cpu_count() or 1
-        serial = bench(f"{len(docs)} corpus documents, -j 1", None, 3, work, command=batch(1), pages_from=batch_pdfs)
-        parallel = bench(f"{len(docs)} corpus documents, -j {cores}", None, 3, work, command=batch(cores), pages_from=batch_pdfs)
+        serial = bench(f"corpus folder ({len(sources)} files), -j 1", None, 3, work, command=batch(1), pages_from=batch_pdfs)
+        parallel = bench(f"corpus folder ({len(sources)} files), -j {cores}", None, 3, work, command=batch(cores),
+                         pages_from=batch_pdfs)
         results += [serial, parallel]
 
     width = max(len(r["name"]) for r in results + [t for _, t in typst])
