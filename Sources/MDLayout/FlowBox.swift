@@ -47,7 +47,7 @@ struct FlowBox {
 }
 
 /// Whether the page may break before a box: `page` always breaks there (a chapter's
-/// start), unless the page holds nothing yet.
+/// start, the author's page break), unless the page holds nothing yet.
 enum BreakRule { case allowed, avoid, page }
 
 /// A named position in the document: a heading (with its outline entry) or a footnote.

@@ -29,6 +29,7 @@ struct PreparedParagraph: BreakableText {
         paragraph = p
         self.env = env
         shaped = env.text.shape(p.text.string, runs: env.shapingRuns(p.text))
+        RunPadding.apply(&shaped.glyphs, runs: p.text.runs)
         bytes = Array(p.text.string.utf8)
         hasObjects = p.text.runs.contains { $0.layout.object != nil }
         if hasObjects {

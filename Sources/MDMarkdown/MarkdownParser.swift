@@ -23,7 +23,9 @@ public enum MarkdownParser {
                                 hint: "the deeper quotes, lists or emphasis keep their text but lose their own formatting")
         }
         let (blocks, footnotes) = builder.finish()
-        return MarkdownDocument(blocks: blocks, footnotes: footnotes, frontMatter: frontMatter.frontMatter)
+        let document = MarkdownDocument(blocks: blocks, footnotes: footnotes, frontMatter: frontMatter.frontMatter)
+        guard options.interpretHTML else { return document }
+        return HTMLWeaver.weave(document, maxDepth: max(1, options.maxNestingDepth), diagnostics: diagnostics)
     }
 
     /// UTF-8 byte length of each line, without its LF or CRLF, as cmark counts columns;

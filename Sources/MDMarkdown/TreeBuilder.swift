@@ -170,7 +170,7 @@ struct TreeBuilder {
             appendInline(.link(destination: destination, title: title, frame.inlines, at: at))
         case .image(let source, let title):
             let at = location(of: frame.node, in: frame.leafBlockRange)
-            appendInline(.image(source: source, title: title, alt: frame.inlines, at: at))
+            appendInline(.image(source: source, title: title, alt: frame.inlines, at: at, attributes: .none))
         case .other, .document, .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak,
              .lineBreak, .code, .htmlInline, .footnoteReference, .math:
             break

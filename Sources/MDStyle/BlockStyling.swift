@@ -29,32 +29,37 @@ extension DocumentStyler {
     }
 
     /// A paragraph made only of one image (possibly wrapped in a link) becomes an image
-    /// block; nil when the paragraph holds anything else, several images (they flow
-    /// side by side as inline images, like a row of badges) or an image that cannot be
-    /// shown.
-    mutating func standaloneImages(_ inlines: [Inline], _ range: SourceRange) -> [StyledBlock]? {
-        var found: [(String, String?, String, SourceLocation)] = []  // (image, link, alt text, where the link or image starts)
+    /// block, placed as its HTML `align` or the division around it says; nil when the
+    /// paragraph holds anything else, several images (they flow side by side as inline
+    /// images, like a row of badges) or an image that cannot be shown.
+    mutating func standaloneImages(_ inlines: [Inline], _ range: SourceRange, _ ctx: StyleContext) -> [StyledBlock]? {
+        var found: (source: String, link: String?, alt: String, at: SourceLocation, attributes: ImageAttributes)?
         for inline in inlines {
             switch inline {
-            case .image(let src, _, let alt, let at): found.append((src, nil, PlainText.of(alt), at))
+            case .image(let src, _, let alt, let at, let attributes):
+                guard found == nil else { return nil }
+                found = (src, nil, PlainText.of(alt), at, attributes)
             case .link(let dest, _, let children, let linkAt):
-                guard children.count == 1, case .image(let src, _, let alt, _) = children[0] else { return nil }
-                found.append((src, dest, PlainText.of(alt), linkAt))
+                guard found == nil, children.count == 1, case .image(let src, _, let alt, _, let attributes) = children[0] else { return nil }
+                found = (src, dest, PlainText.of(alt), linkAt, attributes)
             case .softBreak, .lineBreak: continue
             case .text(let s) where s.allSatisfy({ $0.isWhitespace }): continue
             default: return nil
             }
         }
-        guard found.count == 1 else { return nil }
-        var blocks: [StyledBlock] = []
-        for (src, link, alt, at) in found {
-            guard !Self.isRemote(src), case .success(let info) = images.probe(resolve(src)) else { return nil }
-            let link = link.flatMap { linkTarget($0, at: at) }
-            let image = ImageSource(path: info.path, format: info.format, pixelWidth: info.width, pixelHeight: info.height)
-            blocks.append(.image(StyledImage(image: image, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
-                                             link: link, alt: alt, source: range)))
+        guard let found, let info = usableImage(found.source, found.attributes) else { return nil }
+        let link = found.link.flatMap { linkTarget($0, at: found.at) }
+        let image = ImageSource(path: info.path, format: info.format, pixelWidth: info.width, pixelHeight: info.height)
+        let alignment: TextAlignment
+        switch found.attributes.alignment {
+        case .center: alignment = .center
+        case .right: alignment = .right
+        case .left: alignment = .left
+        case .none, .justify: alignment = ctx.blockAlignment == .justify ? .left : ctx.blockAlignment ?? .left
         }
-        return blocks
+        return [.image(StyledImage(image: image, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
+                                   link: link, alt: found.alt, source: range,
+                                   width: found.attributes.width, height: found.attributes.height, alignment: alignment))]
     }
 
     // MARK: Lists
@@ -120,36 +125,48 @@ extension DocumentStyler {
     mutating func table(_ t: Table, _ ctx: StyleContext, range: SourceRange) -> StyledBlock {
         let ts = theme.table
         let size = ts.fontSize.resolve(em: ctx.size)
-        let columns = max(t.alignments.count, t.header.count, t.rows.map(\.count).max() ?? 0)
-        let aligns: [TextAlignment] = (0..<columns).map { i in
-            switch i < t.alignments.count ? t.alignments[i] : .none {
-            case .center: return .center
-            case .right: return .right
-            default: return .left
-            }
+        let grid = TableGrid(t)
+        let aligns: [TextAlignment] = (0..<grid.columns).map { i in
+            Self.textAlignment(i < t.alignments.count ? t.alignments[i] : .none) ?? .left
         }
         var rows: [[StyledParagraph]] = []
-        for (r, cells) in ([t.header] + t.rows).enumerated() {
-            var cctx = ctx
-            cctx.size = size
-            if r == 0 {
-                cctx.font.weight = ts.headerFontWeight
-                if let c = ts.headerColor { cctx.color = c.color }
-            }
-            cctx.tight = true
-            rows.append((0..<columns).map { c in
-                cctx.alignment = aligns[c]
-                let cell = c < cells.count ? cells[c] : TableCell(content: [], range: range)
-                return paragraph(cell.content, cctx, range: cell.range)
-                    ?? StyledParagraph(text: AttributedText(), alignment: aligns[c], lineHeight: ctx.lineHeight, spaceBefore: .zero,
-                                       spaceAfter: .zero, baseFont: cctx.font, baseSize: size, source: cell.range)
+        for (r, slots) in grid.slots.enumerated() {
+            rows.append(slots.enumerated().map { c, cell in
+                var cctx = ctx
+                cctx.size = size
+                cctx.tight = true
+                cctx.blockAlignment = nil
+                if r < grid.headerRows || cell?.isHeader == true {
+                    cctx.font.weight = ts.headerFontWeight
+                    if let color = ts.headerColor { cctx.color = color.color }
+                }
+                cctx.alignment = cell.flatMap { Self.textAlignment($0.alignment) } ?? aligns[c]
+                let source = cell?.range ?? range
+                return cell.flatMap { paragraph($0.content, cctx, range: source) }
+                    ?? StyledParagraph(text: AttributedText(), alignment: cctx.alignment, lineHeight: ctx.lineHeight, spaceBefore: .zero,
+                                       spaceAfter: .zero, baseFont: cctx.font, baseSize: size, source: source)
             })
         }
-        return .table(StyledTable(columns: columns, alignments: aligns, rows: rows, cellPadding: ts.cellPadding.resolve(em: size),
-                                  headerBackground: ts.headerBackground?.color, zebraBackground: ts.zebraBackground?.color,
-                                  borderColor: ts.borderColor.color, borderWidth: ts.borderWidth.resolve(em: size),
-                                  spaceAfter: ts.spaceAfter.resolve(em: ctx.size),
-                                  openAtPageBreaks: ts.splitEdges == .open, source: range))
+        var styled = StyledTable(columns: grid.columns, alignments: aligns, rows: rows, cellPadding: ts.cellPadding.resolve(em: size),
+                                 headerBackground: ts.headerBackground?.color, zebraBackground: ts.zebraBackground?.color,
+                                 borderColor: ts.borderColor.color, borderWidth: ts.borderWidth.resolve(em: size),
+                                 spaceAfter: ts.spaceAfter.resolve(em: ctx.size),
+                                 openAtPageBreaks: ts.splitEdges == .open, source: range)
+        styled.headerRows = grid.headerRows
+        styled.spans = grid.spans
+        styled.alignment = ctx.blockAlignment == .justify ? .left : ctx.blockAlignment ?? .left
+        return .table(styled)
+    }
+
+    /// A written alignment as the text's; nil for none.
+    static func textAlignment(_ a: Alignment) -> TextAlignment? {
+        switch a {
+        case .left: return .left
+        case .center: return .center
+        case .right: return .right
+        case .justify: return .justify
+        case .none: return nil
+        }
     }
 
     // MARK: Footnotes

@@ -26,7 +26,7 @@ extension DocumentStyler {
         let gap = h.borderGap.resolve(em: hctx.size)
         let spaceAfter = lv.spaceAfter.resolve(em: hctx.size)
         let text = builder.trimmedTrailingWhitespace()
-        let para = StyledParagraph(text: text, alignment: h.alignment, lineHeight: h.lineHeight,
+        let para = StyledParagraph(text: text, alignment: ctx.blockAlignment ?? h.alignment, lineHeight: h.lineHeight,
                                    spaceBefore: lv.spaceBefore.resolve(em: hctx.size),
                                    spaceAfter: lv.borderBottom == nil ? spaceAfter : gap,
                                    keepWithNext: true, role: .heading(level: level, anchor: anchor, title: title),

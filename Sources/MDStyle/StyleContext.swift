@@ -1,4 +1,5 @@
 import MDCore
+import MDMarkdown
 import MDTheme
 
 /// The inherited text properties while styling a subtree (what CSS would inherit):
@@ -15,6 +16,23 @@ struct StyleContext {
     var tight: Bool = false
     /// Strike through all text (done task items, when the theme asks).
     var strikeAll: Bool = false
+    /// The alignment an HTML element asked for (`<div align="center">`): it also places
+    /// images and tables, and overrides the headings' own.
+    var blockAlignment: TextAlignment?
+
+    /// The context inside an HTML division aligned `alignment` (unchanged for `.none`).
+    func aligned(_ alignment: Alignment) -> StyleContext {
+        var c = self
+        switch alignment {
+        case .left: c.alignment = .left
+        case .center: c.alignment = .center
+        case .right: c.alignment = .right
+        case .justify: c.alignment = .justify
+        case .none: return c
+        }
+        c.blockAlignment = c.alignment
+        return c
+    }
 }
 
 /// The inline properties at one point of an inline subtree.
@@ -31,6 +49,11 @@ struct InlineState {
     var baselineShift: Points = .zero
     var background: Color?
     var backgroundPadding: Points = .zero
+    var frame: RunFrame?
+    var padding: Points = .zero
+    var scriptVariant: ScriptVariant?
+    /// Quotations (`<q>`) around this point: the inner ones get single quotes.
+    var quoteDepth = 0
 
     init(_ ctx: StyleContext) {
         font = ctx.font; size = ctx.size; color = ctx.color
@@ -46,9 +69,11 @@ struct InlineState {
         if let t = s.strike { strike = TextDecoration(t, size: size) }
     }
 
-    var layout: RunLayout { RunLayout(font: font, size: size, baselineShift: baselineShift) }
+    var layout: RunLayout {
+        RunLayout(font: font, size: size, baselineShift: baselineShift, padding: padding, scriptVariant: scriptVariant)
+    }
     var paint: RunPaint {
-        RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, highlight: highlight,
+        RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, frame: frame, highlight: highlight,
                  underline: underline, strike: strike, link: link, linkSource: linkSource,
                  footnoteReference: footnoteReference)
     }

@@ -48,6 +48,10 @@ enum BuiltinThemes {
     "h6": { "fontSize": "1em", "spaceBefore": "1em", "spaceAfter": "0.3em", "italic": true, "fontWeight": 400 }
   },
   "link": { "color": "#1a3c7a" },
+  "kbd": { "fontFamily": ["Noto Sans Mono", "DejaVu Sans Mono", "monospace"], "fontSize": "0.8em", "color": "#000000",
+           "background": null, "borderColor": "#000000", "borderWidth": "0.4pt", "cornerRadius": "0.15em", "padding": "0.25em" },
+  "superscript": { "fontSize": "0.7em", "shift": "0.35em", "fontFeature": true },
+  "subscript": { "fontSize": "0.7em", "shift": "0.2em", "fontFeature": true },
   "codeSpan": {
     "fontFamily": ["Noto Sans Mono", "DejaVu Sans Mono", "monospace"],
     "fontSize": "0.88em",
@@ -122,6 +126,10 @@ enum BuiltinThemes {
     "h6": { "fontSize": "0.9em", "spaceBefore": "0.6em", "spaceAfter": "0.2em", "color": "$muted" }
   },
   "link": { "color": "$accent" },
+  "kbd": { "fontSize": "0.85em", "color": "#1a1a1a", "background": "$tint", "borderColor": "$muted", "borderWidth": "0.4pt",
+           "cornerRadius": "1.5pt", "padding": "0.2em" },
+  "superscript": { "fontSize": "0.72em", "shift": "0.34em", "fontFeature": true },
+  "subscript": { "fontSize": "0.72em", "shift": "0.18em", "fontFeature": true },
   "codeSpan": { "fontSize": "0.9em", "background": "$tint", "padding": "0.15em" },
   "codeBlock": {
     "fontSize": "0.88em",
@@ -245,6 +253,19 @@ enum BuiltinThemes {
                  "underline": { "style": "single", "color": null, "thickness": null, "offset": null }, "strike": null },
   "footnoteReference": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null },
   "highlight": { "color": null, "background": "#fff3b0" },
+  "kbd": {
+    "fontFamily": ["DejaVu Sans Mono", "Noto Sans Mono", "monospace"],
+    "fontSize": "0.8em",
+    "color": "#1f2328",
+    "background": "#f6f8fa",
+    "borderColor": "#afb8c1",
+    "borderWidth": "0.6pt",
+    "cornerRadius": "0.25em",
+    "padding": "0.3em",
+    "features": { "liga": false, "calt": false }
+  },
+  "superscript": { "fontSize": "0.7em", "shift": "0.36em", "fontFeature": true },
+  "subscript": { "fontSize": "0.7em", "shift": "0.2em", "fontFeature": true },
   "codeSpan": {
     "fontFamily": ["DejaVu Sans Mono", "Noto Sans Mono", "monospace"],
     "fontSize": "0.86em",
@@ -375,6 +396,18 @@ enum BuiltinThemes {
   },
   "strong": { "fontWeight": 600 },
   "link": { "color": "$accent" },
+  "kbd": {
+    "fontFamily": ["Liberation Mono", "DejaVu Sans Mono", "monospace"],
+    "fontSize": "0.8em",
+    "color": "$fg",
+    "background": "$canvas",
+    "borderColor": "#d1d9e0",
+    "borderWidth": "0.75pt",
+    "cornerRadius": "4.5pt",
+    "padding": "0.35em"
+  },
+  "superscript": { "fontSize": "0.75em", "shift": "0.4em", "fontFeature": true },
+  "subscript": { "fontSize": "0.75em", "shift": "0.2em", "fontFeature": true },
   "codeSpan": {
     "fontFamily": ["Liberation Mono", "DejaVu Sans Mono", "monospace"],
     "fontSize": "0.85em",
@@ -655,14 +688,32 @@ enum BuiltinThemes {
       }
     },
     "html": { "$ref": "#/$defs/inline" },
-    "underline": { "$ref": "#/$defs/inline", "description": "Raw-HTML <u> and <ins>." },
+    "underline": { "$ref": "#/$defs/inline", "description": "HTML <u> and <ins>." },
     "footnoteReference": { "$ref": "#/$defs/inline", "description": "The superscript number of a footnote reference." },
     "highlight": {
       "type": "object",
       "additionalProperties": false,
-      "description": "Highlighted text: raw-HTML <mark>.",
+      "description": "Highlighted text: HTML <mark>.",
       "properties": { "color": { "$ref": "#/$defs/optionalColor" }, "background": { "$ref": "#/$defs/optionalColor" } }
     },
+    "kbd": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "HTML <kbd>: a key cap, the text in a stroked rounded box.",
+      "properties": {
+        "fontFamily": { "$ref": "#/$defs/fontFamily" },
+        "fontSize": { "$ref": "#/$defs/length" },
+        "color": { "$ref": "#/$defs/color" },
+        "background": { "$ref": "#/$defs/optionalColor" },
+        "borderColor": { "$ref": "#/$defs/optionalColor" },
+        "borderWidth": { "$ref": "#/$defs/length" },
+        "cornerRadius": { "$ref": "#/$defs/length" },
+        "padding": { "$ref": "#/$defs/length", "description": "Room between the text and the box's sides, taken in the line." },
+        "features": { "$ref": "#/$defs/features" }
+      }
+    },
+    "superscript": { "$ref": "#/$defs/script", "description": "HTML <sup>." },
+    "subscript": { "$ref": "#/$defs/script", "description": "HTML <sub>." },
     "codeSpan": {
       "type": "object",
       "additionalProperties": false,
@@ -831,6 +882,15 @@ enum BuiltinThemes {
     }
   },
   "$defs": {
+    "script": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "fontSize": { "$ref": "#/$defs/length", "description": "Size relative to the text around, where the font has no superscript or subscript glyphs of its own." },
+        "shift": { "$ref": "#/$defs/length", "description": "How far the baseline moves (up for <sup>, down for <sub>), where the font has no glyphs of its own." },
+        "fontFeature": { "type": "boolean", "description": "Use the font's own superscript or subscript glyphs (OpenType sups, subs) where it has them for every character." }
+      }
+    },
     "length": {
       "title": "a length",
       "description": "write a number of 0 or more with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\" (at most 200in; a fontSize more than 0 and at most 10000pt or 100em)",

@@ -33,8 +33,13 @@ public struct Theme: Codable, Sendable, Hashable {
     public var rule: RuleStyle
     public var footnotes: FootnotesStyle
     public var html: InlineStyle
-    /// Raw-HTML `<u>` and `<ins>`.
+    /// HTML `<u>` and `<ins>`.
     public var underline: InlineStyle
+    /// HTML `<kbd>`: a key cap.
+    public var kbd: KeyboardStyle
+    /// HTML `<sup>` and `<sub>`.
+    public var superscript: ScriptStyle
+    public var `subscript`: ScriptStyle
     public var footnoteReference: InlineStyle
     public var toc: TOCStyle
     public var outline: OutlineStyle

@@ -170,6 +170,33 @@ public struct HighlightStyle: Codable, Sendable, Hashable {
     public var background: ThemeColor?
 }
 
+/// A key cap (`<kbd>`): text in a stroked rounded box.
+public struct KeyboardStyle: Codable, Sendable, Hashable {
+    public var fontFamily: [String]
+    /// `em` is relative to the surrounding text.
+    public var fontSize: Length
+    public var color: ThemeColor
+    public var background: ThemeColor?
+    public var borderColor: ThemeColor?
+    public var borderWidth: Length
+    public var cornerRadius: Length
+    /// Room between the glyphs and the box's sides, taken in the line (as CSS padding).
+    public var padding: Length
+    public var features: FontFeatures
+}
+
+/// Superscripts and subscripts (`<sup>`, `<sub>`).
+public struct ScriptStyle: Codable, Sendable, Hashable {
+    /// Size relative to the surrounding text, when the font has no glyphs of its own.
+    public var fontSize: Length
+    /// How far the baseline moves (up for superscripts, down for subscripts), relative
+    /// to the surrounding text, when the font has no glyphs of its own.
+    public var shift: Length
+    /// Use the font's own superscript or subscript glyphs (OpenType `sups`, `subs`) when
+    /// it has them for every character.
+    public var fontFeature: Bool
+}
+
 public struct CodeSpanStyle: Codable, Sendable, Hashable {
     public var fontFamily: [String]
     /// `em` is relative to the surrounding text.
