@@ -124,7 +124,7 @@ final class FlowBuilder {
         switch c.kind {
         case .codeBlock: role = .code
         case .blockQuote: role = .blockQuote
-        case .footnotes: role = .division
+        case .footnotes, .alert: role = .division
         }
         build(c.children, x: x + left, width: width - left - right, under: node(role))
         open.removeLast()

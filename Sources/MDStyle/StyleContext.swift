@@ -15,6 +15,9 @@ struct StyleContext {
     var tight: Bool = false
     /// Strike through all text (done task items, when the theme asks).
     var strikeAll: Bool = false
+    /// At the document's top level (not in a quote, list, alert or footnote): where a
+    /// block quote can be a GitHub alert.
+    var topLevel: Bool = true
 }
 
 /// The inline properties at one point of an inline subtree.

@@ -225,7 +225,7 @@ public struct TextDecoration: Hashable, Sendable {
 }
 
 public struct StyledContainer: Sendable {
-    public enum Kind: Sendable, Hashable { case codeBlock, blockQuote, footnotes }
+    public enum Kind: Sendable, Hashable { case codeBlock, blockQuote, footnotes, alert }
     public var kind: Kind
     public var children: [StyledBlock]
     /// From the container's edges to its content.
