@@ -32,6 +32,8 @@ struct InlineState {
     var linkSource: SourceLocation?
     var footnoteReference: Int?
     var baselineShift: Points = .zero
+    /// Replace emoji shortcodes in text (not in a bare URL's text).
+    var shortcodes = true
     var background: Color?
     var backgroundPadding: Points = .zero
 

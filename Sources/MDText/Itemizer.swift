@@ -93,7 +93,8 @@ extension TextContext {
     /// - only controls and default-ignorables: the face of the cluster before (they draw
     ///   nothing), so they do not split an item;
     /// - only spaces: the face before if it has them (keeps the word spacing of the
-    ///   surrounding text), else the first face that has them;
+    ///   surrounding text) and is not an emoji font, else the primary face or the first
+    ///   face that has them;
     /// - otherwise the primary face if it covers every visible scalar, else the first
     ///   face of the chain that covers them all, else the first face covering the base
     ///   character (so at least that renders), else the primary (which prints .notdef).
@@ -133,8 +134,9 @@ extension TextContext {
                     let all = chain.firstCoveringAll(visible[...])
                     chosen = all >= 0 ? all : max(0, chain.firstCovering(visible[0]))
                 }
-            } else if !spaces.isEmpty && !chain.covers(current, spaces[...]) {
-                let all = chain.firstCoveringAll(spaces[...])
+            } else if !spaces.isEmpty && (!chain.covers(current, spaces[...]) || chain.emojiEntries.contains(current)) {
+                // Not an emoji font's space: Noto Color Emoji's is 1.25 em wide.
+                let all = chain.covers(0, spaces[...]) ? 0 : chain.firstCoveringAll(spaces[...])
                 if all >= 0 { chosen = all }
             }
             current = chosen
