@@ -720,17 +720,7 @@ enum BuiltinThemes {
         "wrapMark": { "type": "string", "description": "Drawn (as a shape, never as text) before each continuation of a wrapped line; empty for none." },
         "wrapMarkColor": { "$ref": "#/$defs/color" },
         "features": { "$ref": "#/$defs/features" },
-        "alertKind": {
-      "type": "object",
-      "additionalProperties": false,
-      "properties": {
-        "color": { "$ref": "#/$defs/color", "description": "The bar, the icon and the title." },
-        "title": { "type": "string", "description": "Printed after the icon; empty: the icon alone." },
-        "icon": { "type": "boolean", "description": "Draw the kind's icon (GitHub's Octicon) before the title." },
-        "background": { "$ref": "#/$defs/optionalColor", "description": "Behind the whole alert; null: none." }
-      }
-    },
-    "splitEdges": { "$ref": "#/$defs/splitEdges" },
+        "splitEdges": { "$ref": "#/$defs/splitEdges" },
         "tabWidth": { "type": "integer", "minimum": 1, "maximum": 16, "description": "Columns between tab stops; tabs expand to spaces of the code font." },
         "lineNumbers": { "type": "boolean", "description": "Number the lines of every code block (a block can also ask with {.numberLines} or showLineNumbers in its info string)." },
         "lineNumberColor": { "$ref": "#/$defs/color" },
@@ -1020,6 +1010,16 @@ enum BuiltinThemes {
         "color": { "$ref": "#/$defs/optionalColor" },
         "fontWeight": { "$ref": "#/$defs/fontWeight" },
         "italic": { "type": "boolean" }
+      }
+    },
+    "alertKind": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "color": { "$ref": "#/$defs/color", "description": "The bar, the icon and the title." },
+        "title": { "type": "string", "description": "Printed after the icon; empty: the icon alone." },
+        "icon": { "type": "boolean", "description": "Draw the kind's icon (GitHub's Octicon) before the title." },
+        "background": { "$ref": "#/$defs/optionalColor", "description": "Behind the whole alert; null: none." }
       }
     },
     "splitEdges": { "type": "string", "enum": ["closed", "open"], "description": "At a page break: a full box on each part, or the edge at the break left open." },
