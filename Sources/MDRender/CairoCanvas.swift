@@ -18,9 +18,13 @@ final class CairoCanvas: Canvas {
     /// actions over them.
     private(set) var externalLinks: [LinkTarget] = []
     /// Scratch buffers reused by every glyph run, so drawing a run allocates nothing once
-    /// they have grown to the longest run.
+    /// they have grown to the longest run. cairo may write into all three (see
+    /// `drawGlyphs`): they are refilled for every run.
     var glyphBuffer: [cairo_glyph_t] = []
     var clusterBuffer: [cairo_text_cluster_t] = []
+    var textBuffer: [CChar] = []
+    /// Unicode noncharacters shown as U+FFFD (cairo rejects text that holds one).
+    var replacedNoncharacters = 0
     /// The color last set as cairo's source, to skip redundant source changes (an image
     /// paint replaces the source, so it resets this).
     var currentSource: Color?
@@ -151,7 +155,9 @@ final class CairoCanvas: Canvas {
 
     func addOutlineEntry(_ entry: OutlineEntry, parent: Int?) -> Int {
         let flags = entry.open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0)
-        let id = cairo_pdf_surface_add_outline(pdf.surface, Int32(parent ?? Int(CAIRO_PDF_OUTLINE_ROOT)), entry.title,
+        let (title, replaced) = entry.title.replacingNoncharacters()
+        replacedNoncharacters += replaced
+        let id = cairo_pdf_surface_add_outline(pdf.surface, Int32(parent ?? Int(CAIRO_PDF_OUTLINE_ROOT)), title,
                                                TagAttributes.outlineTarget(entry.destination), flags)
         return Int(id)
     }

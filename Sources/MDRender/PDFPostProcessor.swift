@@ -68,7 +68,8 @@ struct PDFPostProcessor {
         ]
         var isEmpty = true
         for case let (key, value?) in texts {
-            qpdf_oh_replace_key(s.q, info, key, qpdf_oh_new_unicode_string(s.q, value))
+            // U+FFFE in a UTF-16 text string would read as a byte-order mark.
+            qpdf_oh_replace_key(s.q, info, key, qpdf_oh_new_unicode_string(s.q, value.replacingNoncharacters().text))
             isEmpty = false
         }
         for case let (key, seconds?) in [("/CreationDate", metadata.creationDate), ("/ModDate", metadata.modificationDate)] {
