@@ -116,8 +116,9 @@ public struct FirstFitBreaker: LineBreaker {
         var lo = firstIndex(in: g, greaterThan: start)
         guard lo < g.count else { return limit }
         var best = min(g[lo], limit)
-        var hi = lo
-        while hi < g.count, g[hi] <= limit { hi += 1 }
+        // A binary search, not a scan: a word of a million graphemes is cut into
+        // thousands of lines, and scanning to its end for each was quadratic.
+        let hi = max(lo, firstIndex(in: g, greaterThan: limit))
         // Binary search the last boundary in g[lo..<hi] that fits.
         var h = hi - 1
         while lo <= h {

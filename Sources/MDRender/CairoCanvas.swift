@@ -17,6 +17,11 @@ final class CairoCanvas: Canvas {
     /// placeholder URIs (see `TagAttributes`) and `PDFPostProcessor` writes the real
     /// actions over them.
     private(set) var externalLinks: [LinkTarget] = []
+    /// The index in `externalLinks` of each target: every area of a link (one per line
+    /// fragment) and every link to the same place share one placeholder, so the PDF holds
+    /// the target once, in one action (a long URL wrapped over a thousand lines must not
+    /// be written a thousand times).
+    private var externalLinkIndex: [LinkTarget: Int] = [:]
     /// Scratch buffers reused by every glyph run, so drawing a run allocates nothing once
     /// they have grown to the longest run. cairo may write into all three (see
     /// `drawGlyphs`): they are refilled for every run.
@@ -104,7 +109,9 @@ final class CairoCanvas: Canvas {
     private func linkAttributes(_ rect: Rect, _ target: LinkTarget) -> String {
         switch target {
         case .uri, .file:
+            if let index = externalLinkIndex[target] { return TagAttributes.uriLink(index: index, rect: rect) }
             externalLinks.append(target)
+            externalLinkIndex[target] = externalLinks.count - 1
             return TagAttributes.uriLink(index: externalLinks.count - 1, rect: rect)
         case .internalDestination(let name):
             return TagAttributes.destinationLink(name, rect: rect)

@@ -27,7 +27,16 @@ enum LinkSafety {
         case refused(reason: String, hint: String?)
     }
 
+    /// The longest destination made clickable, in UTF-8 bytes. Browsers and servers give
+    /// up on URLs far shorter (8 KB is a common server limit); a longer one is a mistake
+    /// or an attack on the reader's viewer, and its text is printed all the same.
+    static let maxLength = 8 * 1024
+
     static func verdict(_ destination: String, launchFiles: Bool) -> Verdict {
+        if destination.utf8.count > maxLength {
+            return .refused(reason: "is \(destination.utf8.count / 1024) KB long; links longer than 8 KB are not clickable",
+                            hint: "its text is printed; shorten the link to make it clickable")
+        }
         switch LinkTarget(destination: destination) {
         case .internalDestination: return .allowed
         case .file(let path):
@@ -54,13 +63,18 @@ enum LinkSafety {
 }
 
 extension DocumentStyler {
+    /// A destination as a message shows it: at most 100 characters, the rest elided.
+    static func shortened(_ destination: String) -> String {
+        destination.count <= 100 ? destination : String(destination.prefix(99)) + "…"
+    }
+
     /// `destination` when it may be clickable (see `LinkSafety`); otherwise nil, with a
     /// warning at the link, once per destination and document.
     func clickable(_ destination: String, at: SourceLocation) -> String? {
         switch LinkSafety.verdict(destination, launchFiles: theme.link.launchFiles) {
         case .allowed: return destination
         case .refused(let reason, let hint):
-            diagnostics.warnOnce(key: "unsafe-link:" + destination, "link '\(destination)' \(reason)", at: at, hint: hint)
+            diagnostics.warnOnce(key: "unsafe-link:" + destination, "link '\(Self.shortened(destination))' \(reason)", at: at, hint: hint)
             return nil
         }
     }
