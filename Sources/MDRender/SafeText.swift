@@ -8,7 +8,7 @@ extension GlyphRun {
     /// did not see them: character references (`&#xFFFE;`), escapes in the front matter
     /// or a theme.
     func replacingNoncharacters() -> (run: GlyphRun, count: Int) {
-        guard text.unicodeScalars.contains(where: \.isNoncharacter) else { return (self, 0) }
+        guard text.containsNoncharacters else { return (self, 0) }
         let bytes = Array(text.utf8)
         // Each cluster's byte range in text order (backward clusters walk from the end).
         var ranges: [Range<Int>] = []
