@@ -74,6 +74,9 @@ public struct KnuthPlassBreaker: LineBreaker {
         var ratio: Double
         /// Index of the node the line before this break starts at; -1 for the start.
         var previous: Int
+        /// The width of the line that starts here, asked once per node (the width
+        /// provider is called for every node and break otherwise).
+        var available: Double = 0
     }
 
     /// Fitness classes, as TeX numbers them: 0 very loose, 1 loose, 2 decent, 3 tight.
@@ -86,12 +89,14 @@ public struct KnuthPlassBreaker: LineBreaker {
                          tolerance: Double) -> [BrokenLine]? {
         // Running sums at every break (the paragraph's start too), for O(1) line widths.
         let (starts, ends) = text.edges(of: [BreakOpportunity(offset: 0, mandatory: false)] + breaks)
-        var nodes = [Node(offset: 0, edge: 0, line: 0, fitness: 2, hyphenated: false, hyphens: 0, demerits: 0, ratio: 0, previous: -1)]
+        var nodes = [Node(offset: 0, edge: 0, line: 0, fitness: 2, hyphenated: false, hyphens: 0, demerits: 0, ratio: 0, previous: -1,
+                          available: width(LineStart(index: 0, offset: 0)).value)]
         var active: [Int] = [0]
         // Scratch reused at every break: no allocation in the loop once they have grown.
         var keep: [Int] = []
         var best = [Node?](repeating: nil, count: 4)
         let em = text.emSize.value
+        let justified = text.isJustified
         for (bi, b) in breaks.enumerated() {
             let isLast = bi == breaks.count - 1
             let forced = b.mandatory || isLast
@@ -104,12 +109,12 @@ public struct KnuthPlassBreaker: LineBreaker {
             keep.removeAll(keepingCapacity: true)
             for a in active {
                 let start = nodes[a]
-                let available = width(LineStart(index: start.line, offset: start.offset)).value
+                let available = start.available
                 var natural = max(0, ends[bi + 1].width - starts[start.edge].width)
                 if hyphenated { natural += hyphenWidth }
                 let spaces = max(0, ends[bi + 1].spaces - starts[start.edge].spaces)
-                let stretch = text.isJustified ? spaces * spaceStretch : em * raggedStretch
-                let shrink = text.isJustified ? spaces * spaceShrink : 0
+                let stretch = justified ? spaces * spaceStretch : em * raggedStretch
+                let shrink = justified ? spaces * spaceShrink : 0
                 var ratio: Double
                 if natural < available - 0.01 {
                     // The last line's glue stretches without limit (it is not stretched).
@@ -141,7 +146,10 @@ public struct KnuthPlassBreaker: LineBreaker {
             }
             swap(&active, &keep)
             let firstNew = nodes.count
-            for case let node? in best { nodes.append(node) }
+            for case var node? in best {
+                node.available = width(LineStart(index: node.line, offset: node.offset)).value
+                nodes.append(node)
+            }
             if forced {
                 // Everything goes on from the best way to reach a hard break.
                 guard firstNew < nodes.count else { return nil }
