@@ -145,12 +145,12 @@ struct DollarMathPosition: Equatable {
     /// Where each line of the formula starts in the document, given each source line's
     /// length without trailing spaces (index 0 is line 1): the block line's text is the
     /// end of its source line, so the difference of their lengths is the indentation.
-    func lineStarts(source: String, sourceLineLengths: [Int]) -> [SourceLocation] {
+    func lineStarts(source: String, sourceLines: SourceLines) -> [SourceLocation] {
         let lines = source.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
         var out: [SourceLocation] = []
         for j in 0..<max(lines, 1) {
             let n = line + j
-            let raw = n >= 1 && n <= sourceLineLengths.count ? sourceLineLengths[n - 1] : 0
+            let raw = sourceLines.trimmedLength(n)
             let block = j < lineLengths.count ? lineLengths[j] : 0
             let indent = max(0, raw - block)
             if j == 0 {
