@@ -37,6 +37,10 @@ public struct KnuthPlassBreaker: LineBreaker {
     public var linePenalty = 10.0
     public var hyphenPenalty = 200.0
     public var explicitHyphenPenalty = 50.0
+    /// Added to a line ending inside a code span (only in the emergency pass): more than
+    /// the demerits of the loosest line (badness is capped at ratio 10: (10 + 10⁵)²), so
+    /// such a break is taken only where no other break can end the line at all.
+    public var codeBreakDemerits = 1e13
     /// TeX's `\adjdemerits`, `\doublehyphendemerits` and `\finalhyphendemerits`.
     public var adjacentLooseTightDemerits = 10_000.0
     public var doubleHyphenDemerits = 10_000.0
@@ -48,13 +52,18 @@ public struct KnuthPlassBreaker: LineBreaker {
 
     /// As TeX does: first without hyphenation, every line within `pretolerance`; then
     /// with the hyphenation points, within `tolerance`; then the emergency pass.
+    /// Breaks inside code spans (`.code`) are left out of the first two passes: they are
+    /// taken only when the paragraph cannot be set within the tolerance without them.
     public func breakLines(_ text: BreakableText, width: (LineStart) -> Points) -> [BrokenLine] {
         guard text.length > 0 else { return [BrokenLine(range: 0..<0)] }
-        let plain = text.breaks
+        let all = text.breaks
+        let hasCodeBreaks = all.contains { $0.kind == .code }
+        let plain = hasCodeBreaks ? all.filter { $0.kind != .code } : all
         if let lines = optimal(text, plain, width: width, tolerance: pretolerance) { return lines }
-        let breaks = text.hyphenatedBreaks() ?? plain
+        let hyphenated = text.hyphenatedBreaks() ?? all
+        let breaks = hasCodeBreaks ? hyphenated.filter { $0.kind != .code } : hyphenated
         if let lines = optimal(text, breaks, width: width, tolerance: tolerance) { return lines }
-        if let lines = optimal(text, breaks, width: width, tolerance: .infinity) { return lines }
+        if let lines = optimal(text, hyphenated, width: width, tolerance: .infinity) { return lines }
         return FirstFitBreaker().breakLines(text, width: width)
     }
 
@@ -104,6 +113,7 @@ public struct KnuthPlassBreaker: LineBreaker {
             let endsInHyphen = hyphenated || (b.kind == .hyphen && !forced)
             let hyphenWidth = hyphenated ? text.hyphenWidth(at: b.offset).value : 0
             let penalty: Double = forced ? 0 : hyphenated ? hyphenPenalty : b.kind == .hyphen ? explicitHyphenPenalty : 0
+            let codeBreak = b.kind == .code && !forced
             // The best new node per fitness class.
             for k in 0..<4 { best[k] = nil }
             keep.removeAll(keepingCapacity: true)
@@ -138,6 +148,7 @@ public struct KnuthPlassBreaker: LineBreaker {
                 if abs(fit - start.fitness) > 1 { d += adjacentLooseTightDemerits }
                 if endsInHyphen && start.hyphens > 0 { d += doubleHyphenDemerits }
                 if forced && start.hyphens > 0 { d += finalHyphenDemerits }
+                if codeBreak { d += codeBreakDemerits }
                 let total = start.demerits + d
                 if best[fit] == nil || total < best[fit]!.demerits {
                     best[fit] = Node(offset: b.offset, edge: bi + 1, line: start.line + 1, fitness: fit, hyphenated: hyphenated,

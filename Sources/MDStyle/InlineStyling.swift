@@ -25,6 +25,7 @@ extension DocumentStyler {
                 if state.link == nil { st.color = c.color.color }
                 st.background = c.background?.color
                 st.backgroundPadding = c.padding.resolve(em: st.size)
+                st.code = true
                 if let u = c.underline { st.underline = TextDecoration(u, size: st.size) }
                 b.append(Self.clean(s), st.layout, st.paint)
             case .emphasis(let children):

@@ -51,7 +51,9 @@ struct InlineState {
         if let t = s.strike { strike = TextDecoration(t, size: size) }
     }
 
-    var layout: RunLayout { RunLayout(font: font, size: size, baselineShift: baselineShift) }
+    /// Inside a code span (see `RunLayout.code`).
+    var code = false
+    var layout: RunLayout { RunLayout(font: font, size: size, baselineShift: baselineShift, code: code) }
     var paint: RunPaint {
         RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, highlight: highlight,
                  underline: underline, strike: strike, link: link.map(LinkTarget.init(destination:)), linkSource: linkSource,

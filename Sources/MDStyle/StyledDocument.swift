@@ -173,8 +173,12 @@ public struct RunLayout: Hashable, Sendable {
     /// image) rather than text. Its box alone sizes the line (the paragraph's strut
     /// still applies); `font` and `size` only shape the U+FFFC, whose glyph is never drawn.
     public var object: InlineObject?
-    public init(font: FontSpec, size: Points, baselineShift: Points = .zero, object: InlineObject? = nil) {
-        self.font = font; self.size = size; self.baselineShift = baselineShift; self.object = object
+    /// Set on a code span: a line breaks inside it (at a hyphen, after punctuation) only
+    /// when it cannot break anywhere else, and never leaves fewer than 3 of its characters
+    /// on either line. Its spaces break as any space does.
+    public var code: Bool
+    public init(font: FontSpec, size: Points, baselineShift: Points = .zero, object: InlineObject? = nil, code: Bool = false) {
+        self.font = font; self.size = size; self.baselineShift = baselineShift; self.object = object; self.code = code
     }
 }
 
