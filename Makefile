@@ -1,7 +1,7 @@
 # mdpdf: the two commands a new machine needs are `make demo` and `make test`.
 SWIFT ?= swift
 
-.PHONY: setup build release demo test bench typo-report themes fuzz fuzz-build clean
+.PHONY: setup build release demo test bench typo-report themes fuzz fuzz-build install-build man completions install uninstall clean
 
 setup:
 	@scripts/setup.sh
@@ -45,6 +45,65 @@ fuzz: fuzz-build
 		-dict=Tests/Fuzz/markdown.dict -max_total_time=$(FUZZ_SECONDS) \
 		-timeout=20 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
 		-artifact_prefix=.build/fuzz-findings/
+
+## Install: the binary, its highlighting library, a man page generated from the argument
+## parser (swift-argument-parser's generate-manual) and bash, zsh and fish completions.
+## `make install PREFIX=~/.local`, `DESTDIR=` for packaging; CONFIG=debug installs the
+## debug build and BUILD=0 installs what is built already (the tests do both, into a
+## temporary prefix, from inside `swift test`, which holds .build's lock).
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIG ?= release
+BIN = .build/$(CONFIG)/mdpdf
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+LIBDIR = $(DESTDIR)$(PREFIX)/lib/mdpdf
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# The manual's date: the last commit's, so that the same sources give the same page.
+MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+
+BUILD ?= 1
+# swift-argument-parser's manual generator, built in a scratch folder of its own.
+MANTOOL = .build/tools/debug/generate-manual
+
+install-build:
+ifeq ($(BUILD),1)
+	scripts/setup.sh
+ifeq ($(CONFIG),release)
+	$(SWIFT) build -c release --static-swift-stdlib
+else
+	$(SWIFT) build -c $(CONFIG)
+endif
+endif
+	@test -x $(BIN) || { echo "$(BIN) is not built" >&2; exit 1; }
+
+$(MANTOOL):
+	$(SWIFT) build --product generate-manual --scratch-path .build/tools
+
+## The man page, from the command's own help (written to .build/man/mdpdf.1).
+man: install-build $(MANTOOL)
+	mkdir -p .build/man
+	$(MANTOOL) $(BIN) --date $(MAN_DATE) --output-directory .build/man
+
+## Shell completions (written to .build/completions/).
+completions: install-build
+	scripts/completions.sh $(BIN) .build/completions
+
+install: install-build man completions
+	install -d $(BINDIR) $(LIBDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 $(BIN) $(BINDIR)/mdpdf
+	install -m 644 .build/$(CONFIG)/libmdpdf-syntax.so $(LIBDIR)/libmdpdf-syntax.so
+	install -m 644 .build/man/mdpdf.1 $(MANDIR)/mdpdf.1
+	install -m 644 .build/completions/mdpdf.bash $(BASHDIR)/mdpdf
+	install -m 644 .build/completions/_mdpdf $(ZSHDIR)/_mdpdf
+	install -m 644 .build/completions/mdpdf.fish $(FISHDIR)/mdpdf.fish
+
+uninstall:
+	rm -f $(BINDIR)/mdpdf $(LIBDIR)/libmdpdf-syntax.so $(MANDIR)/mdpdf.1 \
+		$(BASHDIR)/mdpdf $(ZSHDIR)/_mdpdf $(FISHDIR)/mdpdf.fish
+	-rmdir $(LIBDIR) 2>/dev/null
 
 ## Re-embeds Themes/*.json into the binary's sources.
 themes:

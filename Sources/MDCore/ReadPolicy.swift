@@ -15,6 +15,17 @@ public struct ReadPolicy: Hashable, Sendable {
     public private(set) var folders: [String]?
     /// The largest file `read` returns, in bytes.
     public var maxFileSize: Int
+    /// Where every path checked or read is recorded (not part of the policy's identity).
+    public var log: ReadLog?
+
+    public static func == (a: ReadPolicy, b: ReadPolicy) -> Bool {
+        a.folders == b.folders && a.maxFileSize == b.maxFileSize
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(folders)
+        hasher.combine(maxFileSize)
+    }
 
     /// 16 MiB: ~7,000 pages of dense Markdown (0.4 MB of memory per page), or a large photo.
     public static let defaultMaxFileSize = 16 << 20
@@ -80,6 +91,7 @@ public struct ReadPolicy: Hashable, Sendable {
 
     /// The file's resolved path when the policy allows reading it.
     public func check(_ path: String) -> Result<String, Refusal> {
+        log?.record(path)
         var st = stat()
         guard stat(path, &st) == 0 else {
             return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(reason: String(cString: strerror(errno))))
@@ -112,6 +124,7 @@ public struct ReadPolicy: Hashable, Sendable {
     /// bytes, so `/dev/zero` or a pipe that never ends stops at the limit. A folder is
     /// `.notAFile`. The modification time is given for regular files only.
     public func readChosenFile(_ path: String) -> Result<(bytes: [UInt8], modificationTime: Int?), Refusal> {
+        log?.record(path)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(reason: String(cString: strerror(errno))))

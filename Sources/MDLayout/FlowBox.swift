@@ -46,7 +46,9 @@ struct FlowBox {
     }
 }
 
-enum BreakRule { case allowed, avoid }
+/// Whether the page may break before a box: `page` always breaks there (a chapter's
+/// start), unless the page holds nothing yet.
+enum BreakRule { case allowed, avoid, page }
 
 /// A named position in the document: a heading (with its outline entry) or a footnote.
 struct Anchor {

@@ -55,7 +55,7 @@ final class FlowBuilder {
         b.gapBefore = max(pendingSpace, b.gapBefore)
         pendingSpace = .zero
         b.containers = open
-        if keepNext { b.breakBefore = .avoid; keepNext = false }
+        if keepNext { if b.breakBefore != .page { b.breakBefore = .avoid }; keepNext = false }
         boxes.append(b)
     }
 
@@ -80,6 +80,7 @@ final class FlowBuilder {
                 contents = ContentsPlacement(toc: t, x: x, width: width, parent: self.parent, boxes: first..<boxes.count)
             case .tocPlaceholder: break
             case .math(let m): displayMath(m, x: x, width: width)
+            case .chapterStart(let c): chapterStart(c, x: x)
             }
         }
     }
@@ -113,12 +114,23 @@ final class FlowBuilder {
         ls[0].gapBefore = p.spaceBefore
         if case .heading(let level, let anchor, let title) = p.role, !anchor.isEmpty {
             // At the top of the text as a viewer shows it: the font's ascent can rise above a tight line box.
-            ls[0].anchors.append(Anchor(name: anchor, x: x, y: -ls[0].inkAbove, outline: (title, level)))
+            let outlineLevel = p.outlineLevel ?? level
+            ls[0].anchors.append(Anchor(name: anchor, x: x, y: -ls[0].inkAbove, outline: outlineLevel > 0 ? (title, outlineLevel) : nil))
             for i in 1..<ls.count { ls[i].breakBefore = .avoid }
         }
         for l in ls { add(l) }
         keepNext = p.keepWithNext
         space(p.spaceAfter)
+    }
+
+    /// A chapter's destinations and outline entries, in a box of no height that starts
+    /// a new page when the chapter asks for one.
+    func chapterStart(_ c: StyledChapterStart, x: Points) {
+        var box = FlowBox(height: .zero, items: [])
+        box.anchors = c.marks.map { Anchor(name: $0.anchor, x: x, y: .zero, outline: ($0.title, $0.level)) }
+        if c.newPage { box.breakBefore = .page }
+        keepNext = false
+        add(box)
     }
 
     func container(_ c: StyledContainer, x: Points, width: Points) {

@@ -44,7 +44,7 @@ enum InlineMath {
                     var any = false
                     for r in t.rows.indices { for c in t.rows[r].indices where visit(&t.rows[r][c]) { any = true } }
                     if any { blocks[i] = .table(t); changed = true }
-                case .image, .rule, .tableOfContents, .tocPlaceholder, .math: break
+                case .image, .rule, .tableOfContents, .tocPlaceholder, .math, .chapterStart: break
                 }
             }
             return changed

@@ -96,19 +96,24 @@ struct Paginator {
         page.next = start
         var area = carry
         var y = body.minY
+        var placedFlow = false
+        /// Whether a box with height is on the page: a chapter's start (a box of no
+        /// height) at the top leaves the next box at the top too.
+        var placedContent = false
         if start < limit, start > 0, let h = boxes[start].repeatsHeader {
             // A table continued from the previous page starts with its header again.
             let top = body.minY + padTop(boxes[h].containers[...])
             page.placements.append(Placement(box: h, top: top))
             y = top + boxes[h].height
+            placedContent = true
         }
-        var placedFlow = false
         var i = start
         while i < limit {
             let b = boxes[i]
+            if b.breakBefore == .page, placedContent { break }
             let prev = page.placements.last.map { boxes[$0.box].containers } ?? []
             let entering = b.containers[commonPrefix(prev, b.containers)...]
-            let top = y + (page.placements.isEmpty ? b.inkAbove : b.gapBefore) + padTop(entering)
+            let top = y + (placedContent ? b.gapBefore : b.inkAbove) + padTop(entering)
             let bottom = top + b.height + max(padBottom(b.containers[...]), b.inkBelow)
             let newNotes = b.footnotes.filter { !placed.contains($0) && !page.noteNumbers.contains($0) }
             let wanted = newNotes.flatMap { notes[$0] ?? [] }
@@ -137,6 +142,7 @@ struct Paginator {
             page.placements.append(Placement(box: i, top: top))
             page.noteNumbers.formUnion(newNotes)
             placedFlow = true
+            if b.height > .zero { placedContent = true }
             let next = i + 1 < boxes.count ? boxes[i + 1].containers : []
             y = top + b.height + padBottom(b.containers[commonPrefix(b.containers, next)...])
             // The referenced notes go at this page's bottom as far as they fit; the rest continues.

@@ -80,34 +80,53 @@ struct FrontMatterReader {
     private static func decode(yaml: String, firstLine: Int, fenceLines: ClosedRange<Int>,
                                diagnostics: DiagnosticSink) -> FrontMatter? {
         let start = SourceLocation(line: fenceLines.lowerBound, column: 1)
-        if let line = lineNestingTooDeep(yaml) {
-            diagnostics.warning("front matter nests deeper than \(maxYAMLDepth) levels; it is ignored",
-                                at: SourceLocation(line: firstLine + line - 1, column: 1))
+        let value: FrontMatterValue?
+        var truncated = false
+        switch decodeYAML(yaml, truncated: &truncated) {
+        case .failure(let problem):
+            let location = problem.line.map { SourceLocation(line: firstLine + $0 - 1, column: problem.column) } ?? start
+            diagnostics.warning("invalid YAML front matter: \(problem.message); it is ignored", at: location,
+                                hint: "fix the YAML between the --- lines, or remove it")
             return nil
+        case .success(let v): value = v
+        }
+        guard let value else { return FrontMatter(values: [:], lines: fenceLines) }  // empty front matter
+        guard case .map(let values) = value else {
+            diagnostics.warning("front matter is not a map of keys to values; it is ignored", at: start)
+            return nil
+        }
+        if truncated {
+            diagnostics.warning("front matter has more than \(maxYAMLNodes) values; the rest are ignored", at: start)
+        }
+        return FrontMatter(values: values, lines: fenceLines)
+    }
+
+    /// A YAML problem: what, and where in the YAML text (1-based) when known.
+    struct YAMLProblem: Error {
+        var message: String
+        var line: Int?
+        var column: Int = 1
+    }
+
+    /// Decodes YAML text (nil when it is empty), refusing nesting deeper than
+    /// `maxYAMLDepth` before Yams sees it; values past `maxYAMLNodes` are null and set
+    /// `truncated`.
+    static func decodeYAML(_ yaml: String, truncated: inout Bool) -> Result<FrontMatterValue?, YAMLProblem> {
+        if let line = lineNestingTooDeep(yaml) {
+            return .failure(YAMLProblem(message: "it nests deeper than \(maxYAMLDepth) levels", line: line))
         }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
             let (message, mark) = describe(error)
-            let location = mark.map { SourceLocation(line: firstLine + $0.line - 1, column: $0.column) } ?? start
-            diagnostics.warning("invalid YAML front matter: \(message); it is ignored", at: location,
-                                hint: "fix the YAML between the --- lines, or remove it")
-            return nil
+            return .failure(YAMLProblem(message: message, line: mark?.line, column: mark?.column ?? 1))
         }
-        guard let root else { return FrontMatter(values: [:], lines: fenceLines) }  // empty front matter
-        guard case .mapping = root else {
-            diagnostics.warning("front matter is not a map of keys to values; it is ignored", at: start)
-            return nil
-        }
+        guard let root else { return .success(nil) }
         var budget = maxYAMLNodes
-        guard case .map(let values) = FrontMatterValue(yaml: root, depth: 0, budget: &budget) else {
-            return FrontMatter(values: [:], lines: fenceLines)
-        }
-        if budget < 0 {
-            diagnostics.warning("front matter has more than \(maxYAMLNodes) values; the rest are ignored", at: start)
-        }
-        return FrontMatter(values: values, lines: fenceLines)
+        let value = FrontMatterValue(yaml: root, depth: 0, budget: &budget)
+        truncated = budget < 0
+        return .success(value)
     }
 
     /// The problem and its position (1-based, relative to the YAML text) of a Yams error.

@@ -44,6 +44,15 @@ public struct ConversionOptions: Sendable {
     /// Write a tagged PDF (structure tree in reading order, for screen readers and
     /// reflow); `--no-tags` turns it off.
     public var tagged = true
+    /// Front matter fields set over the document's (`-M key=value`, pandoc's rules: see
+    /// `FrontMatter.overriding`), in order; a nil value is `true`.
+    public var metadata: [(key: String, value: String?)] = []
+    /// The other Markdown files converted in the same run (a batch's inputs): a link to
+    /// one of them goes to its PDF.
+    public var linkedDocuments = LinkedDocuments()
+    /// Told what the conversion is doing as it goes ("laying out", "rendering 515
+    /// pages"), for a progress line.
+    public var progress: (@Sendable (String) -> Void)?
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -52,10 +61,12 @@ public struct ConversionOptions: Sendable {
 }
 
 extension ConversionOptions {
-    /// `readPolicy`, or the default (the base folder only), with the chosen theme file's folder.
-    var effectiveReadPolicy: ReadPolicy {
+    /// `readPolicy`, or the default (the base folder only), with the chosen theme file's
+    /// folder, recording what is read into `log`.
+    func effectiveReadPolicy(log: ReadLog) -> ReadPolicy {
         var policy = readPolicy ?? ReadPolicy(folders: [baseDirectory])
         if case .file(let path) = theme { policy.allow(ThemeLoader.directory(of: path)) }
+        policy.log = log
         return policy
     }
 }
@@ -68,64 +79,104 @@ public struct ConversionResult: Sendable {
     public var layout: LayoutResult
     /// Wall time of each stage, in order (`--timings`).
     public var timings: [(stage: String, duration: Duration)] = []
+    /// The files the PDF was made from besides the Markdown input, as absolute paths in
+    /// the order first read: theme files, images (every one the document names, also
+    /// those missing) and the theme's font files. What `--deps` lists (those that exist)
+    /// and `--watch` watches.
+    public var dependencies: [String] = []
+    /// The font files read (system fonts found through fontconfig too), for `--deps`.
+    public var fontFiles: [String] = []
 }
 
 /// The whole pipeline: decode → parse → style → lay out → render.
 public enum Converter {
+    /// What a machine without fonts needs, said before anything else is done.
+    public static let missingFontsMessage = "no fonts are installed, so no text can be set: install some "
+        + "(Debian and Ubuntu: apt-get install fonts-noto-core fonts-dejavu-core; Fedora: dnf install google-noto-serif-fonts dejavu-sans-fonts) "
+        + "and check that `fc-list` lists them"
+
+    /// Whether fontconfig finds any font on this machine.
+    public static var fontsAreInstalled: Bool { TextContext.fontsAreInstalled }
+
     /// Converts Markdown bytes to PDF bytes. Warnings go to `sink` as they are found, so
     /// a caller still has them when the conversion then fails.
     public static func convert(_ input: [UInt8], options: ConversionOptions,
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
-        let clock = ContinuousClock()
-        var timings: [(stage: String, duration: Duration)] = []
-        var mark = clock.now
-        func lap(_ stage: String) {
-            let now = clock.now
-            timings.append((stage, now - mark))
-            mark = now
-        }
+        var stages = StageClock()
         let source = try InputDecoder.decode(input, diagnostics: sink)
         var document = MarkdownParser.parse(source, diagnostics: sink)
-        let policy = options.effectiveReadPolicy
-        lap("parse")
+        document.frontMatter = FrontMatter.overriding(document.frontMatter, with: options.metadata)
+        let log = ReadLog()
+        let policy = options.effectiveReadPolicy(log: log)
+        stages.lap("parse")
         let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy, diagnostics: sink)
         if !theme.math.dollars {
             // The theme (or the front matter's overrides) turns dollar math off: read the
             // dollars as text (the first parse's warnings are already in the sink).
+            let frontMatter = document.frontMatter
             document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: ParseOptions(dollarMath: false))
+            document.frontMatter = frontMatter
         }
+        return try typeset(theme: theme, options: options, policy: policy, log: log, diagnostics: sink, stages: stages) { style in
+            DocumentStyler.style(document, theme: theme, options: style, diagnostics: sink)
+        }
+    }
+
+    /// The stages after the theme is known: fonts, styling (`style`, given the style
+    /// options), layout and rendering.
+    static func typeset(theme: Theme, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
+                        diagnostics sink: DiagnosticSink, stages: StageClock,
+                        style: (StyleOptions) -> StyledDocument) throws(ConversionError) -> ConversionResult {
+        var stages = stages
         let text = TextContext(diagnostics: sink)
-        try registerFonts(theme, in: text)
+        try registerFonts(theme, in: text, policy: policy)
+        guard text.hasFonts else { throw .renderFailed(reason: missingFontsMessage) }
         let date = options.date.map { ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double($0)),
                                                                   timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]) }
-        let styled = DocumentStyler.style(document, theme: theme,
-                                          options: StyleOptions(baseDirectory: options.baseDirectory, date: date,
-                                                                tableOfContents: options.tableOfContents,
-                                                                highlighter: options.highlighter, readPolicy: policy),
-                                          diagnostics: sink)
-        lap("style")
+        options.progress?("styling")
+        let styled = style(StyleOptions(baseDirectory: options.baseDirectory, date: date,
+                                        tableOfContents: options.tableOfContents, highlighter: options.highlighter,
+                                        readPolicy: policy, linkedDocuments: options.linkedDocuments))
+        stages.lap("style")
+        options.progress?("laying out")
         var layout = DocumentLayout.layout(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
                                            outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout)
-        lap("layout")
+        stages.lap("layout")
         if !options.tagged { layout.document.structure = nil }
         layout.document.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         layout.document.metadata.creationDate = options.date
         layout.document.metadata.modificationDate = options.date
+        options.progress?("rendering \(layout.document.pages.count) pages")
         let pdf = try PDFRenderer.render(layout.document, readPolicy: policy, diagnostics: sink)
-        lap("render")
+        stages.lap("render")
+        for image in styled.imagePaths { log.record(image) }
         return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: layout.document.pages.count,
-                                layout: layout, timings: timings)
+                                layout: layout, timings: stages.timings, dependencies: log.paths, fontFiles: text.loadedFontFiles)
+    }
+}
+
+/// The wall time of each stage, in order (`--timings`).
+struct StageClock {
+    private let clock = ContinuousClock()
+    private var mark: ContinuousClock.Instant
+    private(set) var timings: [(stage: String, duration: Duration)] = []
+    init() { mark = clock.now }
+    mutating func lap(_ stage: String) {
+        let now = clock.now
+        timings.append((stage, now - mark))
+        mark = now
     }
 }
 
 extension Converter {
     /// Makes the theme's font files available to this conversion's text context; the
     /// theme's name for a family becomes an alias of the family the files declare.
-    static func registerFonts(_ theme: Theme, in text: TextContext) throws(ConversionError) {
+    static func registerFonts(_ theme: Theme, in text: TextContext, policy: ReadPolicy) throws(ConversionError) {
         for name in theme.fonts.keys.sorted() {
             var declared: [String] = []
             for path in theme.fonts[name]!.paths {
+                policy.log?.record(path)
                 let families = text.registerFontFile(path)
                 guard !families.isEmpty else {
                     throw .invalidTheme(path: path, location: nil, reason: "fontconfig cannot read this file as a font (fonts.\(name))")

@@ -4,11 +4,12 @@ import MDPage
 
 extension PDFPostProcessor {
     /// Swaps a placeholder `/URI` action for the real one: a `/URI` action (the URI as a
-    /// byte string, which qpdf escapes) or, for a file, `/GoToR` to the first page of a
-    /// `.pdf` and `/Launch` for any other file, both with the path as written (viewers
-    /// resolve a relative path against the PDF's own folder). Every annotation with the
-    /// same placeholder (the areas of one link, links to one place) refers to one
-    /// indirect action, made on first use and kept in `shared`.
+    /// byte string, which qpdf escapes) or, for a file, `/GoToR` to a `.pdf` (at its
+    /// named destination, else its first page) and `/Launch` for any other file (only
+    /// made when the theme allows it), both with the path as written (viewers resolve a
+    /// relative path against the PDF's own folder). Every annotation with the same
+    /// placeholder (the areas of one link, links to one place) refers to one indirect
+    /// action, made on first use and kept in `shared`.
     func restoreAction(_ s: QPDFSession, in annot: qpdf_oh, shared: inout [Int: qpdf_oh]) throws(ConversionError) {
         let action = qpdf_oh_get_key(s.q, annot, "/A")
         guard qpdf_oh_is_dictionary(s.q, action) != 0 else { return }
@@ -32,22 +33,24 @@ extension PDFPostProcessor {
             qpdf_oh_replace_key(s.q, real, "/Type", qpdf_oh_new_name(s.q, "/Action"))
             qpdf_oh_replace_key(s.q, real, "/S", qpdf_oh_new_name(s.q, "/URI"))
             qpdf_oh_replace_key(s.q, real, "/URI", s.byteString(uri))
-        case .file(let path):
-            real = fileAction(s, path: path)
+        case .file(let path, let destination):
+            real = fileAction(s, path: path, destination: destination)
         }
         let indirect = qpdf_make_indirect_object(s.q, real)
         shared[index] = indirect
         qpdf_oh_replace_key(s.q, annot, "/A", indirect)
     }
 
-    /// `<< /S /GoToR /F … /D [0 /Fit] >>` for a PDF, `<< /S /Launch /F … >>` otherwise.
-    private func fileAction(_ s: QPDFSession, path: String) -> qpdf_oh {
+    /// `<< /S /GoToR /F … /D [0 /Fit] >>` (or `/D (name)`) for a PDF, `<< /S /Launch /F … >>` otherwise.
+    private func fileAction(_ s: QPDFSession, path: String, destination: String?) -> qpdf_oh {
         let action = qpdf_oh_new_dictionary(s.q)
         qpdf_oh_replace_key(s.q, action, "/Type", qpdf_oh_new_name(s.q, "/Action"))
         let isPDF = path.lowercased().hasSuffix(".pdf")
         qpdf_oh_replace_key(s.q, action, "/S", qpdf_oh_new_name(s.q, isPDF ? "/GoToR" : "/Launch"))
         qpdf_oh_replace_key(s.q, action, "/F", fileSpecification(s, path: path))
-        if isPDF {
+        if isPDF, let destination {
+            qpdf_oh_replace_key(s.q, action, "/D", s.byteString(TagAttributes.destinationName(destination)))
+        } else if isPDF {
             let dest = qpdf_oh_new_array(s.q)
             qpdf_oh_append_item(s.q, dest, qpdf_oh_new_integer(s.q, 0))
             qpdf_oh_append_item(s.q, dest, qpdf_oh_new_name(s.q, "/Fit"))

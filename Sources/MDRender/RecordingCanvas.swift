@@ -62,7 +62,8 @@ final class RecordingCanvas: Canvas {
         switch target {
         case .uri(let uri): lines.append("link \(rect) uri \(quoted(uri, mark: "'"))")
         case .internalDestination(let name): lines.append("link \(rect) dest \(quoted(name, mark: "'"))")
-        case .file(let path): lines.append("link \(rect) file \(quoted(path, mark: "'"))")
+        case .file(let path, let dest):
+            lines.append("link \(rect) file \(quoted(path, mark: "'"))" + (dest.map { " dest \(quoted($0, mark: "'"))" } ?? ""))
         }
     }
 

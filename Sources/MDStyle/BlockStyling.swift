@@ -49,10 +49,10 @@ extension DocumentStyler {
         var blocks: [StyledBlock] = []
         for (src, link, alt, at) in found {
             guard !Self.isRemote(src), case .success(let info) = images.probe(resolve(src)) else { return nil }
-            let link = link.flatMap { clickable($0, at: at) }
+            let link = link.flatMap { linkTarget($0, at: at) }
             let image = ImageSource(path: info.path, format: info.format, pixelWidth: info.width, pixelHeight: info.height)
             blocks.append(.image(StyledImage(image: image, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
-                                             link: link.map(LinkTarget.init(destination:)), alt: alt, source: range)))
+                                             link: link, alt: alt, source: range)))
         }
         return blocks
     }
@@ -164,10 +164,11 @@ extension DocumentStyler {
         ctx.topLevel = false
         var b = TextBuilder()
         var paint = RunPaint(color: theme.link.color?.color ?? theme.list.markerColor.color)
-        paint.link = .internalDestination("fnref-\(note.number)")
+        let key = footnoteOffset + note.number
+        paint.link = .internalDestination("fnref-\(key)")
         b.append("\(note.number).", RunLayout(font: ctx.font, size: ctx.size), paint)
         let item = StyledListItem(marker: .text(b.text), children: styleBlocks(note.blocks, ctx),
-                                  anchor: "fn-\(note.number)", markerLink: .internalDestination("fnref-\(note.number)"))
+                                  anchor: "fn-\(key)", markerLink: .internalDestination("fnref-\(key)"))
         return .list(StyledList(items: [item], indent: theme.list.indent.resolve(em: ctx.size),
                                 markerGap: theme.list.markerGap.resolve(em: ctx.size), itemSpacing: ctx.size * 0.3,
                                 spaceAfter: ctx.size * 0.3))

@@ -20,18 +20,24 @@ public struct StyleOptions: Sendable {
     /// Which image files the document may show (`ReadPolicy`); by default those under
     /// `baseDirectory`.
     public var readPolicy: ReadPolicy
+    /// The other Markdown files of this run (a batch's inputs, a book's chapters): a
+    /// link to one of them goes where it went.
+    public var linkedDocuments: LinkedDocuments
     public init(baseDirectory: String, date: String? = nil, tableOfContents: Bool = false,
-                highlighter: SyntaxHighlighter = SyntaxHighlighter(), readPolicy: ReadPolicy? = nil) {
+                highlighter: SyntaxHighlighter = SyntaxHighlighter(), readPolicy: ReadPolicy? = nil,
+                linkedDocuments: LinkedDocuments = LinkedDocuments()) {
         self.baseDirectory = baseDirectory; self.date = date; self.tableOfContents = tableOfContents
         self.highlighter = highlighter
         self.readPolicy = readPolicy ?? ReadPolicy(folders: [baseDirectory])
+        self.linkedDocuments = linkedDocuments
     }
 }
 
 /// The style stage: maps each Markdown element to styled blocks using the theme.
 public struct DocumentStyler {
     let theme: Theme
-    let options: StyleOptions
+    /// In a book, `baseDirectory` is each chapter's own folder in turn.
+    var options: StyleOptions
     let diagnostics: DiagnosticSink
     var slugger = Slugger()
     var firstH1: String?
@@ -46,6 +52,12 @@ public struct DocumentStyler {
     var language = "en-US"
     /// Macros and equation numbers, carried from formula to formula.
     var math = MathStylingState()
+    /// In a book, the current chapter's prefix for its anchors (see `anchorName`).
+    var anchorPrefix: String?
+    /// In a book, the footnotes of the chapters before this one: footnote `n` of this
+    /// chapter is the document's note `footnoteOffset + n` (its anchors `fn-…` and
+    /// `fnref-…`), still printed as `n`.
+    var footnoteOffset = 0
 
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
@@ -58,19 +70,33 @@ public struct DocumentStyler {
         var blocks = styler.styleBlocks(document.blocks, root)
         let wantsTOC = options.tableOfContents || document.frontMatter?.values["toc"] == .bool(true)
         blocks = styler.placeTableOfContents(in: blocks, wanted: wantsTOC, root)
-        var pageNotes: PageFootnotes?
+        var notes: [Int: [StyledBlock]] = [:]
+        styler.styleFootnotes(document.footnotes, root, blocks: &blocks, pageNotes: &notes)
+        return styler.finish(blocks, pageNotes: notes, frontMatter: document.frontMatter)
+    }
+
+    /// The footnotes of a document (or a book's chapter): at the bottom of their pages
+    /// (into `pageNotes`, by their number in the document), or after `blocks`.
+    mutating func styleFootnotes(_ footnotes: [FootnoteDefinition], _ root: StyleContext, blocks: inout [StyledBlock],
+                                 pageNotes: inout [Int: [StyledBlock]]) {
         if theme.footnotes.placement == .page {
-            var notes: [Int: [StyledBlock]] = [:]
-            for n in document.footnotes { notes[n.number] = [styler.footnoteBlocks(n, root)] }
-            pageNotes = PageFootnotes(notes: notes, rule: styler.footnoteRule(root))
+            for n in footnotes { pageNotes[footnoteOffset + n.number] = [footnoteBlocks(n, root)] }
         } else {
-            blocks += styler.styleEndFootnotes(document.footnotes, root)
+            blocks += styleEndFootnotes(footnotes, root)
         }
-        let metadata = styler.metadata(document.frontMatter)
-        var page = styler.pageSetup()
+    }
+
+    /// The styled document around `blocks`: metadata from the front matter, the page
+    /// setup, and every internal link checked against the anchors.
+    func finish(_ blocks: [StyledBlock], pageNotes: [Int: [StyledBlock]], frontMatter: FrontMatter?) -> StyledDocument {
+        let metadata = self.metadata(frontMatter)
+        var page = pageSetup()
         page.fields = ["title": metadata.title ?? "", "author": metadata.author ?? "",
-                       "date": document.frontMatter?.string("date") ?? options.date ?? ""]
-        var styled = StyledDocument(blocks: blocks, page: page, metadata: metadata, pageFootnotes: pageNotes)
+                       "date": frontMatter?.string("date") ?? options.date ?? ""]
+        var styled = StyledDocument(blocks: blocks, page: page, metadata: metadata,
+                                    pageFootnotes: theme.footnotes.placement == .page
+                                        ? PageFootnotes(notes: pageNotes, rule: footnoteRule(rootContext)) : nil)
+        styled.imagePaths = images.paths
         LinkResolution.resolve(&styled, diagnostics: diagnostics)
         return styled
     }
@@ -118,7 +144,7 @@ public struct DocumentStyler {
         case .htmlBlock(let html):
             if TableOfContentsMarker.matches(html) { return [.tocPlaceholder] }
             if let pre = HTMLPre(html) { return preBlock(pre, ctx, range: block.range) }
-            pendingAnchors += HTMLAnchors.names(in: html)
+            pendingAnchors += HTMLAnchors.names(in: html).map(anchorName)
             if !HTMLAnchors.isOnlyAnchors(html) { warnHTML(at: block.range.start) }
             let visible = HTMLText.visibleText(html).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !visible.isEmpty else { return [] }

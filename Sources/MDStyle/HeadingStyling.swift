@@ -23,17 +23,18 @@ extension DocumentStyler {
         let plain = PlainText.of(inlines, shortcodes: true)
         if level == 1, firstH1 == nil, !plain.isEmpty { firstH1 = plain }
         // The anchor is the heading's `{#id}`, else follows GitHub's rules on the title as
-        // written, without the number.
-        let anchor: String
+        // written, without the number (in a book, prefixed with the chapter's name).
+        let local: String
         if let id = attributes.id {
-            anchor = slugger.claim(id)
-            if anchor != id {
-                diagnostics.warning("heading id '\(id)' is already used by an earlier heading; this heading's anchor is '\(anchor)'",
+            local = slugger.claim(id)
+            if local != id {
+                diagnostics.warning("heading id '\(id)' is already used by an earlier heading; this heading's anchor is '\(local)'",
                                     at: range.start, hint: "links to '#\(id)' go to the earlier heading")
             }
         } else {
-            anchor = slugger.slug(for: PlainText.of(inlines, mathAsSource: true))
+            local = slugger.slug(for: PlainText.of(inlines, mathAsSource: true))
         }
+        let anchor = anchorName(local)
         let title = number.map { "\($0) \(plain)" } ?? plain
         let gap = h.borderGap.resolve(em: hctx.size)
         let spaceAfter = lv.spaceAfter.resolve(em: hctx.size)

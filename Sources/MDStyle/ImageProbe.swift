@@ -110,6 +110,9 @@ final class ImageProbeCache {
     let policy: ReadPolicy
     init(policy: ReadPolicy) { self.policy = policy }
 
+    /// The paths probed so far, sorted.
+    var paths: [String] { results.keys.sorted() }
+
     func probe(_ path: String) -> Result<ImageProbe.Info, ImageProbe.Failure> {
         if let r = results[path] { return r }
         let r = ImageProbe.probe(path: path, policy: policy)

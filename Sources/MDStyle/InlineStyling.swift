@@ -44,7 +44,7 @@ extension DocumentStyler {
             case .link(let destination, _, let children, let at):
                 var st = state
                 st.apply(theme.link.inline)
-                st.link = clickable(destination, at: at)
+                st.link = linkTarget(destination, at: at)
                 st.linkSource = at
                 // The text of a bare URL is the URL: no shortcodes in it.
                 if BareURL.isBare(destination: destination, children: children) { st.shortcodes = false }
@@ -64,7 +64,7 @@ extension DocumentStyler {
                     applyTag(change, base: stateBeforeTags, to: &state)
                     continue
                 }
-                for name in HTMLAnchors.names(in: html) { b.addAnchor(name) }
+                for name in HTMLAnchors.names(in: html) { b.addAnchor(anchorName(name)) }
                 if HTMLAnchors.isOnlyAnchors(html) || Self.isAnchorEnd(html) { continue }
                 warnHTML(at: at)
                 let visible = HTMLText.visibleText(html)
@@ -74,8 +74,8 @@ extension DocumentStyler {
                 st.size = state.size * 0.68
                 st.baselineShift = state.size * 0.36
                 st.apply(theme.footnoteReference)
-                st.link = "#fn-\(number)"
-                st.footnoteReference = number
+                st.link = .internalDestination("fn-\(footnoteOffset + number)")
+                st.footnoteReference = footnoteOffset + number
                 b.append(String(number), st.layout, st.paint)
             case .math(let m):
                 appendMath(m, state, to: &b)

@@ -41,6 +41,8 @@ enum LinkResolution {
     struct Visitor {
         var anchor: (String) -> Void = { _ in }
         var link: ((LinkTarget?, SourceLocation?) -> LinkTarget?)?
+        /// Changes each heading paragraph.
+        var heading: ((inout StyledParagraph) -> Void)?
 
         mutating func visit(_ blocks: inout [StyledBlock]) {
             for i in blocks.indices { visit(&blocks[i]) }
@@ -69,12 +71,15 @@ enum LinkResolution {
                 block = .image(img)
             case .math(let m):
                 for n in m.numbers { if let a = n.anchor { anchor(a) } }
+            case .chapterStart(let c):
+                for m in c.marks { anchor(m.anchor) }
             case .rule, .tableOfContents, .tocPlaceholder:
                 break
             }
         }
 
         mutating func visit(_ p: inout StyledParagraph) {
+            if case .heading = p.role, let heading { heading(&p) }
             if case .heading(_, let name, _) = p.role, !name.isEmpty { anchor(name) }
             for a in p.anchors { anchor(a.name) }
             for i in p.text.runs.indices {
@@ -85,21 +90,5 @@ enum LinkResolution {
                 }
             }
         }
-    }
-}
-
-extension String {
-    /// `%XX` sequences decoded as UTF-8 bytes; others kept as written.
-    public func removingPercentEncodingIfNeeded() -> String {
-        guard contains("%") else { return self }
-        var out: [UInt8] = []
-        let b = Array(utf8)
-        var i = 0
-        while i < b.count {
-            if b[i] == 0x25, i + 2 < b.count, let v = UInt8(String(decoding: b[i + 1...i + 2], as: UTF8.self), radix: 16) {
-                out.append(v); i += 3
-            } else { out.append(b[i]); i += 1 }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -26,7 +26,7 @@ extension DocumentStyler {
         if let reference = equationReference(m.source) {
             var st = state
             st.apply(theme.link.inline)
-            st.link = "#eq-\(reference.label)"
+            st.link = .internalDestination("eq-\(reference.label)")
             st.linkSource = m.start
             b.append(reference.text, st.layout, st.paint)
             return

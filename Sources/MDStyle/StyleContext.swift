@@ -28,7 +28,7 @@ struct InlineState {
     var underline: TextDecoration?
     var strike: TextDecoration?
     var highlight: Color?
-    var link: String?
+    var link: LinkTarget?
     var linkSource: SourceLocation?
     var footnoteReference: Int?
     var baselineShift: Points = .zero
@@ -56,7 +56,7 @@ struct InlineState {
     var layout: RunLayout { RunLayout(font: font, size: size, baselineShift: baselineShift, code: code) }
     var paint: RunPaint {
         RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, highlight: highlight,
-                 underline: underline, strike: strike, link: link.map(LinkTarget.init(destination:)), linkSource: linkSource,
+                 underline: underline, strike: strike, link: link, linkSource: linkSource,
                  footnoteReference: footnoteReference)
     }
 }

@@ -10,6 +10,9 @@ public struct StyledDocument: Sendable {
     /// Footnotes placed at the bottom of the page that references them; nil when the
     /// theme puts them at the end of `blocks`.
     public var pageFootnotes: PageFootnotes?
+    /// Every image file the document names (resolved against its folder), whether or
+    /// not it could be shown: what a rebuild depends on.
+    public var imagePaths: [String] = []
     public init(blocks: [StyledBlock], page: PageSetup, metadata: DocumentMetadata, pageFootnotes: PageFootnotes? = nil) {
         self.blocks = blocks; self.page = page; self.metadata = metadata; self.pageFootnotes = pageFootnotes
     }
@@ -37,6 +40,24 @@ public indirect enum StyledBlock: Sendable {
     case tocPlaceholder
     /// A display formula, on its own lines.
     case math(StyledMath)
+    /// Where a chapter of a book starts.
+    case chapterStart(StyledChapterStart)
+}
+
+/// The start of a book's chapter: its destinations, each with its outline and contents
+/// entry (the chapter's own, and before it a part's that begins here), on a new page
+/// when `newPage` (a page that holds nothing yet is not broken again).
+public struct StyledChapterStart: Sendable {
+    public struct Mark: Sendable, Hashable {
+        public var anchor: String
+        public var title: String
+        /// Outline level, 1 at the top.
+        public var level: Int
+        public init(anchor: String, title: String, level: Int) { self.anchor = anchor; self.title = title; self.level = level }
+    }
+    public var marks: [Mark]
+    public var newPage: Bool
+    public init(marks: [Mark], newPage: Bool) { self.marks = marks; self.newPage = newPage }
 }
 
 /// A generated table of contents: one entry per heading, with dotted leaders to
@@ -107,6 +128,10 @@ public struct StyledParagraph: Sendable {
     public var lineBreaking: LineBreaking = .optimal
     /// Where words may be hyphenated; nil: nowhere.
     public var hyphenation: Hyphenation?
+    /// A heading's level in the outline and the contents when it differs from its own
+    /// (in a book, a chapter's headings sit under the chapter's entry); 0 leaves it out
+    /// (a chapter's title heading, which the chapter's entry stands for).
+    public var outlineLevel: Int?
     public init(text: AttributedText, alignment: TextAlignment, lineHeight: Double, spaceBefore: Points,
                 spaceAfter: Points, firstLineIndent: Points = .zero, keepWithNext: Bool = false, role: BlockRole = .body,
                 wrapMark: AttributedText? = nil, lineNumbers: LineNumbering? = nil, preservesWhitespace: Bool = false,

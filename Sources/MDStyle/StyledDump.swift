@@ -51,6 +51,9 @@ extension StyledDocument {
                 for e in t.entries { line(depth + 1, "\(e.level) \(e.anchor) \"\(e.text.string)\"") }
             case .tocPlaceholder:
                 line(depth, "contents placeholder")
+            case .chapterStart(let c):
+                line(depth, "chapter" + (c.newPage ? " new page" : "")
+                     + c.marks.map { " \($0.level) #\($0.anchor) \"\($0.title)\"" }.joined())
             case .math(let m):
                 line(depth, "math \(m.alignment.rawValue) \(m.size) \"\(m.source)\""
                      + m.numbers.map { " \($0.text)" + ($0.anchor.map { "#\($0)" } ?? "") }.joined())
@@ -95,7 +98,7 @@ extension LinkTarget {
         switch self {
         case .internalDestination(let name): return "#" + name
         case .uri(let uri): return uri
-        case .file(let path): return "file:" + path
+        case .file(let path, let dest): return "file:" + path + (dest.map { "#" + $0 } ?? "")
         }
     }
 }

@@ -31,7 +31,8 @@ extension DocumentStyler {
         return out
     }
 
-    /// Headings in document order (inside quotes and lists too), as (level, title, anchor).
+    /// Headings in document order (inside quotes and lists too), as (level, title,
+    /// anchor), with a book's chapters and parts and its headings at their outline levels.
     static func headings(in blocks: [StyledBlock]) -> [(Int, String, String)] {
         var out: [(Int, String, String)] = []
         var stack: [ArraySlice<StyledBlock>] = [blocks[...]]
@@ -40,7 +41,10 @@ extension DocumentStyler {
             stack.append(top)
             switch b {
             case .paragraph(let p):
-                if case .heading(let level, let anchor, let title) = p.role, !anchor.isEmpty { out.append((level, title, anchor)) }
+                if case .heading(let level, let anchor, let title) = p.role, !anchor.isEmpty, (p.outlineLevel ?? level) > 0 {
+                    out.append((p.outlineLevel ?? level, title, anchor))
+                }
+            case .chapterStart(let c): out += c.marks.map { ($0.level, $0.title, $0.anchor) }
             case .container(let c): stack.append(c.children[...])
             case .list(let l): for item in l.items.reversed() { stack.append(item.children[...]) }
             default: break

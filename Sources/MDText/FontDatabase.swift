@@ -33,6 +33,24 @@ final class FontDatabase {
 
     deinit { FcConfigDestroy(config) }
 
+    /// Whether fontconfig finds any font on this machine (its configuration as the
+    /// environment sets it, `FONTCONFIG_FILE` included).
+    static func systemHasFonts() -> Bool {
+        guard let config = FcInitLoadConfigAndFonts() else { return false }
+        defer { FcConfigDestroy(config) }
+        return hasFonts(config)
+    }
+
+    /// Whether this configuration holds any font (the system's, or files registered).
+    var hasFonts: Bool { Self.hasFonts(config) }
+
+    private static func hasFonts(_ config: OpaquePointer) -> Bool {
+        for set in [FcSetSystem, FcSetApplication] {
+            if let fonts = FcConfigGetFonts(config, set), fonts.pointee.nfont > 0 { return true }
+        }
+        return false
+    }
+
     /// Adds a font file to this configuration only (not to the system's) and returns the
     /// family names it declares; empty when fontconfig cannot read it as a font.
     /// Clears the cached chains, which may now match differently.

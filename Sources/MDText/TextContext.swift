@@ -28,6 +28,21 @@ public final class TextContext {
     /// Faces with a MATH table, read once each (see `mathFont(families:)`).
     var mathFonts: [FontID: MathFont] = [:]
 
+    /// The font files of the faces loaded so far, each once, in the order loaded: the
+    /// fonts this conversion read.
+    public var loadedFontFiles: [String] {
+        var seen = Set<String>()
+        return faces.map(\.file.path).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether any font is installed (through fontconfig): without one, no text can be
+    /// set, and a conversion stops before it starts.
+    public static var fontsAreInstalled: Bool { FontDatabase.systemHasFonts() }
+
+    /// Whether this context has any font to set text with (installed, or registered
+    /// from a theme's files).
+    public var hasFonts: Bool { database.hasFonts }
+
     public init(diagnostics: DiagnosticSink) {
         self.diagnostics = diagnostics
         self.database = FontDatabase(diagnostics: diagnostics)

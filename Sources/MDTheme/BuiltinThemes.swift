@@ -342,6 +342,7 @@ enum BuiltinThemes {
   "toc": { "title": "Contents", "depth": 3, "fontSize": "1em", "indent": "1.5em", "topLevelWeight": 700,
            "topLevelSpace": "0.5em", "leader": "dotted", "leaderColor": "#8c959f", "spaceAfter": "1.5em" },
   "outline": { "depth": 3, "openLevels": 1 },
+  "book": { "chapterBreak": "chapter" },
   "math": {
     "dollars": true,
     "fontFamily": ["Latin Modern Math", "STIX Two Math", "TeX Gyre Termes Math", "TeX Gyre Pagella Math",
@@ -839,6 +840,14 @@ enum BuiltinThemes {
       "properties": {
         "depth": { "type": "integer", "minimum": 0, "maximum": 6 },
         "openLevels": { "type": "integer", "minimum": 0, "maximum": 6, "description": "Levels expanded when the PDF opens." }
+      }
+    },
+    "book": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "Several Markdown files set as one PDF (mdpdf book).",
+      "properties": {
+        "chapterBreak": { "type": "string", "enum": ["page", "chapter", "none"], "description": "page: every file starts on a new page; chapter: chapters do, their sections (files nested under them in the summary) run on; none: chapters run on." }
       }
     },
     "math": {

@@ -40,6 +40,8 @@ public struct Theme: Codable, Sendable, Hashable {
     public var toc: TOCStyle
     public var outline: OutlineStyle
     public var math: MathTheme
+    /// Several Markdown files set as one book (`mdpdf book`).
+    public var book: BookStyle
 }
 
 /// The files of one font family; fontconfig picks among them by weight and slant.

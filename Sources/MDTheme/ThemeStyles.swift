@@ -350,6 +350,14 @@ public struct TOCStyle: Codable, Sendable, Hashable {
 }
 
 /// The PDF's bookmarks.
+public struct BookStyle: Codable, Sendable, Hashable {
+    /// What comes before a chapter of a book: a new page for every file (`page`), for
+    /// chapters but not their sections (files nested under another in the summary,
+    /// `chapter`), or never (`none`: chapters run on).
+    public enum ChapterBreak: String, Codable, Sendable, Hashable { case page, chapter, none }
+    public var chapterBreak: ChapterBreak
+}
+
 public struct OutlineStyle: Codable, Sendable, Hashable {
     /// Deepest heading level in the outline.
     public var depth: Int

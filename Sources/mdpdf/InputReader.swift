@@ -26,7 +26,7 @@ enum InputReader {
         case .failure(.notAFile): throw .unreadableInput(path: path, reason: "is a folder, not a Markdown file")
         case .failure(.tooLarge(let bytes, _)): throw tooLarge(path, bytes, limit)
         case .failure(.unreadable(let reason)): throw .unreadableInput(path: path, reason: reason)
-        case .failure(.outside): preconditionFailure("no folder limit is set for inputs")
+        case .failure(let refusal): throw .unreadableInput(path: path, reason: "\(refusal)")  // no folder limit applies to inputs
         }
     }
 

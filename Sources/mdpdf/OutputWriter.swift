@@ -1,54 +1,159 @@
 import Foundation
 import MDCore
 
-/// Writes the PDF atomically: into a temporary file in the target folder, flushed to
-/// disk, then renamed over the target. A failed or interrupted run leaves the previous
-/// file as it was and no partial PDF.
+/// Writes a PDF where `-o` says, never leaving a partial file behind:
+///
+/// - a regular file (or a new one) is replaced atomically: the bytes go into a
+///   temporary file in the same folder (`.NAME.mdpdf-PID-XXXXXX`), flushed to disk, then
+///   renamed over the target; a failed or interrupted run leaves the previous file;
+/// - a symbolic link is followed: the file it leads to is replaced the same way (a
+///   dangling link's target is created), and the link stays a link;
+/// - standard output (`-`, `/dev/stdout`, `/dev/fd/N`), a FIFO, a socket and `/dev/null`
+///   get the bytes written through, never renamed over;
+/// - a terminal, a folder or any other device is refused (writing a PDF over a disk or
+///   into a terminal is never what was meant).
+///
+/// Temporary files of a run that was killed (SIGKILL, a power cut) are removed by the
+/// next run writing into the same folder, once the process that made them is gone.
 enum OutputWriter {
     static func write(_ bytes: [UInt8], to path: String, cleanup: InterruptCleanup) throws(ConversionError) {
-        if path == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
+        switch try destination(path) {
+        case .stream(let fd, let name):
+            defer { if fd != STDOUT_FILENO && fd != STDERR_FILENO { close(fd) } }
+            if let failure = StandardStreams.write(bytes, to: fd) {
+                throw .unwritableOutput(path: name, reason: failure)
+            }
+        case .file(let file):
+            try replaceAtomically(file, with: bytes, named: path, cleanup: cleanup)
         }
+    }
+
+    enum Destination {
+        /// An open descriptor to write through, and how messages name it.
+        case stream(Int32, String)
+        /// A regular file (existing or not) to replace atomically.
+        case file(String)
+    }
+
+    /// Where the bytes for `path` go; an error for what is not written to.
+    static func destination(_ path: String, hops: Int = 0) throws(ConversionError) -> Destination {
+        if path == "-" { return try stream(STDOUT_FILENO, "<stdout>") }
+        if isStandardStream(path) {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .unwritableOutput(path: path, reason: String(cString: strerror(errno))) }
+            return try stream(fd, path)
+        }
+        var st = stat()
+        if lstat(path, &st) != 0 {
+            guard errno == ENOENT else { throw .unwritableOutput(path: path, reason: String(cString: strerror(errno))) }
+            return .file(path)
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .file(path)
+        case S_IFLNK:
+            guard hops < 40 else { throw .unwritableOutput(path: path, reason: "too many levels of symbolic links") }
+            return try destination(linkTarget(path), hops: hops + 1)
+        case S_IFDIR: throw .unwritableOutput(path: path, reason: "is a folder")
+        case S_IFIFO, S_IFSOCK: return try openStream(path)
+        case S_IFCHR where isNullDevice(st): return try openStream(path)
+        default:
+            throw .unwritableOutput(path: path, reason: "is a device; mdpdf writes a PDF only to a file, a pipe, a socket or /dev/null")
+        }
+    }
+
+    /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`: a descriptor the
+    /// caller opened for us (process substitution `>(gzip)` is `/dev/fd/63`).
+    static func isStandardStream(_ path: String) -> Bool {
+        if path == "/dev/stdout" || path == "/dev/stderr" { return true }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+            return Int(path.dropFirst(prefix.count)) != nil
+        }
+        return false
+    }
+
+    /// `/dev/null` (or a node of the same device): the character device 1:3.
+    private static func isNullDevice(_ st: stat) -> Bool {
+        var null = stat()
+        return stat("/dev/null", &null) == 0 && (null.st_mode & S_IFMT) == S_IFCHR && null.st_rdev == st.st_rdev
+    }
+
+    private static func stream(_ fd: Int32, _ name: String) throws(ConversionError) -> Destination {
+        if isatty(fd) == 1 {
+            if fd != STDOUT_FILENO && fd != STDERR_FILENO { close(fd) }
+            throw .unwritableOutput(path: name, reason: "is a terminal; redirect it to a file (> notes.pdf) or a pipe")
+        }
+        return .stream(fd, name)
+    }
+
+    private static func openStream(_ path: String) throws(ConversionError) -> Destination {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unwritableOutput(path: path, reason: String(cString: strerror(errno))) }
+        return try stream(fd, path)
+    }
+
+    /// The path a symbolic link leads to (one step; relative targets from the link's folder).
+    private static func linkTarget(_ link: String) throws(ConversionError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(link, &buffer, buffer.count - 1)
+        guard n >= 0 else { throw .unwritableOutput(path: link, reason: String(cString: strerror(errno))) }
+        let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return target.hasPrefix("/") ? target : folder(of: link) + "/" + target
+    }
+
+    private static func replaceAtomically(_ path: String, with bytes: [UInt8], named shown: String,
+                                          cleanup: InterruptCleanup) throws(ConversionError) {
         let dir = folder(of: path)
         if !isDirectory(dir) {
-            throw .unwritableOutput(path: path, reason: "the folder '\(dir)' does not exist")
+            throw .unwritableOutput(path: shown, reason: "the folder '\(dir)' does not exist")
         }
-        if isDirectory(path) { throw .unwritableOutput(path: path, reason: "is a folder") }
-        var template = Array((dir + "/." + (path as NSString).lastPathComponent + ".mdpdf-XXXXXX").utf8CString)
+        let name = (path as NSString).lastPathComponent
+        StaleTemporaries.remove(in: dir)
+        var template = Array((dir + "/." + name + StaleTemporaries.marker + "\(getpid())-XXXXXX").utf8CString)
         let fd = mkstemp(&template)
-        guard fd >= 0 else { throw .unwritableOutput(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw .unwritableOutput(path: shown, reason: String(cString: strerror(errno))) }
         let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         cleanup.track(tmp)
-        defer { cleanup.untrack() }
-        var ok = true
-        var written = 0
-        bytes.withUnsafeBytes { buf in
-            while written < buf.count {
-                let n = Foundation.write(fd, buf.baseAddress! + written, buf.count - written)
-                if n <= 0 { ok = false; return }
-                written += n
-            }
-        }
-        let reason = ok ? nil : String(cString: strerror(errno))
+        defer { cleanup.untrack(tmp) }
+        var failure = StandardStreams.write(bytes, to: fd)
         // mkstemp creates 0600; give the file the usual permissions (0666 less umask).
         let mask = umask(0); umask(mask)
         fchmod(fd, 0o666 & ~mask)
-        if ok && fsync(fd) != 0 { ok = false }
+        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         close(fd)
-        guard ok, rename(tmp, path) == 0 else {
-            let r = reason ?? String(cString: strerror(errno))
+        if failure == nil && rename(tmp, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
             unlink(tmp)
-            throw .unwritableOutput(path: path, reason: r)
+            throw .unwritableOutput(path: shown, reason: failure)
         }
     }
 }
 
-/// Removes the temporary output file if the process is interrupted (SIGINT, SIGTERM,
-/// SIGHUP) while it is being written, then exits with 128 + the signal number.
+/// The temporary files `OutputWriter` makes are named `.NAME.mdpdf-PID-XXXXXX`; one
+/// whose process no longer runs was left by a run that was killed before it could
+/// remove it. Only the user's own files are touched.
+enum StaleTemporaries {
+    static let marker = ".mdpdf-"
+
+    static func remove(in dir: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+        for name in names where name.hasPrefix(".") {
+            guard let r = name.range(of: marker, options: .backwards) else { continue }
+            let rest = name[r.upperBound...].split(separator: "-")
+            guard rest.count == 2, rest[1].count == 6, let pid = pid_t(rest[0]), pid > 0 else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = dir + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == getuid() else { continue }
+            unlink(path)
+        }
+    }
+}
+
+/// Removes the temporary output files if the process is interrupted (SIGINT, SIGTERM,
+/// SIGHUP) while they are being written, then exits with 128 + the signal number.
 final class InterruptCleanup: @unchecked Sendable {
     private let lock = NSLock()
-    private var path: [CChar]?
+    private var paths: [String: [CChar]] = [:]
     private var sources: [DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "mdpdf.signals")
 
@@ -65,12 +170,12 @@ final class InterruptCleanup: @unchecked Sendable {
         }
     }
 
-    func track(_ p: String) { lock.lock(); path = Array(p.utf8CString); lock.unlock() }
-    func untrack() { lock.lock(); path = nil; lock.unlock() }
+    func track(_ p: String) { lock.lock(); paths[p] = Array(p.utf8CString); lock.unlock() }
+    func untrack(_ p: String) { lock.lock(); paths[p] = nil; lock.unlock() }
 
     private func removeTracked() {
         lock.lock()
-        if let p = path { unlink(p) }
+        for p in paths.values { unlink(p) }
         lock.unlock()
     }
 }

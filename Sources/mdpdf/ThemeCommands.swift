@@ -10,9 +10,8 @@ struct ListThemes: ParsableCommand {
     func run() throws {
         let names = ThemeLoader.builtinNames
         let width = names.map(\.count).max() ?? 0
-        for name in names {
-            print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + Self.about(name))
-        }
+        let text = names.map { $0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + Self.about($0) + "\n" }.joined()
+        try StandardStreams.writeOutput(text)
     }
 
     /// A built-in theme's description. In a function of its own, so the large `Theme`
@@ -51,7 +50,7 @@ struct ThemeCommand: ParsableCommand {
         }
 
         func run() throws {
-            do {
+                do {
                 var layers: [ThemeLayer] = []
                 for s in settings {
                     layers.append(ThemeLayer(values: try ThemeLoader.setting(assignment: s),
@@ -59,8 +58,8 @@ struct ThemeCommand: ParsableCommand {
                 }
                 let json = try ThemeLoader.resolvedJSON(ThemeSource(argument: theme), overrides: layers)
                 try Self.check(json)  // report what is wrong rather than print a theme that fails
-                FileHandle.standardOutput.write(Data(JSONPrinter.pretty(json).utf8))
-            } catch let e {
+                try StandardStreams.writeOutput(JSONPrinter.pretty(json))
+            } catch let e as ConversionError {
                 printError(e.description)
                 throw ExitCode(ExitStatus.of(e).rawValue)
             }

@@ -42,6 +42,8 @@ struct CorpusTests {
             let pdf = try Corpus.convert(doc, into: dir)
             let q = try qpdfCheck(pdf)
             #expect(q.ok, "qpdf --check on \(doc): \(q.output)")
+            let actions = try PDFObjects(pdf: pdf).links.compactMap { $0.action?["/S"] as? String }
+            #expect(!actions.contains("/Launch"), "\(doc): a link launches a file")
 
             let fonts = try pdffonts(pdf)
             #expect(!fonts.isEmpty, "\(doc): pdffonts lists no font")

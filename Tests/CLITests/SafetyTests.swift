@@ -246,8 +246,13 @@ struct SafetyTests {
         Run [the installer](setup.sh), read [the manual](manual.pdf), visit [the site](https://example.com).
 
         Click [me](javascript:alert(1)) or [this](file:///usr/bin/xterm) or [that](ms-msdt:/id%20x).
+
+        Or [vb](vbscript:msgbox) or [data](data:text/html,hi) or [notes](docs/my%20notes.txt#top).
         """
 
+    /// Links to local files other than PDFs are plain relative `/URI` links (as Chrome
+    /// and Typst write them), never `/Launch`; PDFs keep `/GoToR`; scripts and unknown
+    /// schemes are not clickable, with a warning at each.
     @Test func linksThatWouldLaunchFilesOrRunScriptsAreNotClickable() throws {
         try withTempDir { dir in
             try dir.child("a.md").write(Self.unsafeLinks)
@@ -256,11 +261,13 @@ struct SafetyTests {
             let links = try PDFObjects(pdf: dir.child("a.pdf")).links
             let kinds = links.compactMap { $0.action?["/S"] as? String }
             #expect(!kinds.contains("/Launch"), "\(kinds)")
-            #expect(links.compactMap(\.uri) == ["https://example.com"], "\(links.compactMap(\.uri))")
+            #expect(links.compactMap(\.uri) == ["setup.sh", "https://example.com", "docs/my%20notes.txt#top"], "\(links.compactMap(\.uri))")
             #expect(links.contains { $0.action?["/S"] as? String == "/GoToR" && PDFObjects.text($0.action?["/F"]) == "manual.pdf" })
-            for (at, link) in [("1:5", "setup.sh"), ("3:7", "javascript:alert(1)"), ("3:36", "file:///usr/bin/xterm"), ("3:69", "ms-msdt:/id%20x")] {
+            for (at, link) in [("3:7", "javascript:alert(1)"), ("3:36", "file:///usr/bin/xterm"), ("3:69", "ms-msdt:/id%20x"),
+                               ("5:4", "vbscript:msgbox"), ("5:29", "data:text/html,hi")] {
                 #expect(r.stderrText.contains("a.md:\(at): warning: link '\(link)'"), "\(link): \(r.stderrText)")
             }
+            #expect(!r.stderrText.contains("setup.sh"), "a relative link is not warned about: \(r.stderrText)")
             #expect(r.stderrText.contains("link.launchFiles"), "the hint names the theme key: \(r.stderrText)")
             // The words are all still there, in link color.
             let words = try text(dir.child("a.pdf"))

@@ -13,6 +13,8 @@ import Testing
             let r = try mdpdf([src.path, "-o", out.path])
             #expect(r.status == 0, "\(r.stderrText)")
             #expect(try tool("qpdf", ["--check", out.path]).status == 0)
+            let actions = try PDFObjects(pdf: out).links.compactMap { $0.action?["/S"] as? String }
+            #expect(!actions.contains("/Launch"), "\(name): a link launches a file")
         }
     }
 

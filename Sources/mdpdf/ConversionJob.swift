@@ -1,0 +1,92 @@
+import Foundation
+import MDCore
+import MDPDF
+
+/// One conversion, independent of every other: it reads its input, converts it, and
+/// hands back the PDF bytes with its diagnostics; the caller prints them and writes the
+/// file. Jobs share nothing mutable (the highlighter serialises its own calls), so they
+/// can run side by side.
+struct ConversionJob: Sendable {
+    enum Input: Sendable {
+        /// A Markdown file, or `-` for standard input.
+        case markdown(String)
+        /// A book: its summary, folder or chapter files (see `BookLoader`).
+        case book([String])
+    }
+
+    var input: Input
+    /// Where the PDF goes (`-` for standard output), for messages and the caller.
+    var output: String
+    var options: ConversionOptions
+    /// `--max-input-size`, for the Markdown input itself.
+    var limit: Int
+    /// `--root` and `--allow-read` (a book's chapters are read from its summary's folder and these).
+    var root: String?
+    var allowRead: [String] = []
+
+    /// How messages name the input.
+    var displayName: String {
+        switch input {
+        case .markdown(let f): return f == "-" ? "<stdin>" : f
+        case .book(let inputs): return inputs.count == 1 ? inputs[0] : "book"
+        }
+    }
+
+    struct Outcome: Sendable {
+        var pdf: [UInt8]?
+        var error: ConversionError?
+        var diagnostics: [Diagnostic] = []
+        var pageCount = 0
+        var timings: [(stage: String, duration: Duration)] = []
+        /// The files the PDF was made from, inputs first (absolute paths).
+        var dependencies: [String] = []
+        /// The font files read, for `--deps` (not watched).
+        var fontFiles: [String] = []
+        /// `--line-report`'s text, when asked for.
+        var lineReport: String?
+    }
+
+    func run(lineReport: Bool = false) -> Outcome {
+        let sink = DiagnosticSink()
+        var outcome = Outcome()
+        do throws(ConversionError) {
+            let result: ConversionResult
+            switch input {
+            case .markdown(let file):
+                let read = try InputReader.read(file, limit: limit)
+                var options = self.options
+                if options.date == nil { options.date = read.modificationTime }
+                if file != "-" { outcome.dependencies.append(LinkedDocuments.key(file)) }
+                result = try Converter.convert(read.bytes, options: options, diagnostics: sink)
+            case .book(let inputs):
+                let book = try BookLoader.load(inputs, policy: { summaryFolder in
+                    ReadPolicy(folders: [root ?? summaryFolder] + allowRead, maxFileSize: limit)
+                }, limit: limit)
+                var options = self.options
+                options.baseDirectory = book.rootDirectory
+                options.sourceName = book.summaryPath ?? book.chapters[0].path
+                var policy = options.readPolicy ?? ReadPolicy(folders: [], maxFileSize: limit)
+                if root == nil { for c in book.chapters { policy.allow(folder(of: c.path)) } }
+                policy.allow(book.rootDirectory)
+                options.readPolicy = policy
+                if options.date == nil { options.date = book.chapters.compactMap(\.modificationTime).max() }
+                outcome.dependencies += (book.listingFiles + book.chapters.map(\.path)).map(LinkedDocuments.key)
+                result = try Converter.convertBook(book, options: options, diagnostics: sink)
+            }
+            outcome.pdf = result.pdf
+            outcome.pageCount = result.pageCount
+            outcome.timings = result.timings
+            outcome.dependencies += result.dependencies.filter { !outcome.dependencies.contains($0) }
+            outcome.fontFiles = result.fontFiles
+            if lineReport { outcome.lineReport = LineReport.text(result.layout) }
+        } catch {
+            if case .unreadableInput(let path, let reason) = error, path.isEmpty {
+                outcome.error = .unreadableInput(path: displayName, reason: reason)
+            } else {
+                outcome.error = error
+            }
+        }
+        outcome.diagnostics = sink.diagnostics
+        return outcome
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import MDCore
+import MDPDF
+
+/// Runs conversion jobs one after the other and finishes each: prints its diagnostics,
+/// writes its PDF (not after an error, nor after a warning with `--strict`), its line
+/// report and the `--deps` file; with `--watch`, then waits for the files they used to
+/// change and runs the jobs they concern again.
+final class JobRunner {
+    let flags: ConversionFlags
+    let reporter: Reporter
+    let cleanup: InterruptCleanup
+    /// `-o DIR/`: create the output folders (and those of a mirrored tree) when missing.
+    let createsFolders: Bool
+    /// What the last run of each job depended on (for `--deps` and `--watch`).
+    private var rules: [Int: DependencyFile.Rule] = [:]
+
+    init(flags: ConversionFlags, cleanup: InterruptCleanup, createsFolders: Bool, showsProgress: Bool) {
+        self.flags = flags
+        self.cleanup = cleanup
+        self.createsFolders = createsFolders
+        reporter = Reporter(quiet: flags.quiet, warningsAreErrors: flags.warningsAreErrors, progress: showsProgress)
+    }
+
+    /// Runs every job; the exit status of the first that failed (success when none did).
+    func runAll(_ jobs: [ConversionJob]) -> ExitStatus {
+        var status = ExitStatus.success
+        for (i, job) in jobs.enumerated() {
+            if jobs.count > 1 { reporter.progress("[\(i + 1)/\(jobs.count)] \(job.displayName)") }
+            let s = run(job, index: i, total: jobs.count)
+            if status == .success { status = s }
+        }
+        reporter.endProgress()
+        if let deps = flags.deps { status = writeDeps(deps, status: status) }
+        return status
+    }
+
+    /// Runs one job and finishes it; its exit status.
+    @discardableResult
+    func run(_ job: ConversionJob, index: Int, total: Int) -> ExitStatus {
+        var job = job
+        let prefix = total > 1 ? "[\(index + 1)/\(total)] \(job.displayName): " : "\(job.displayName): "
+        job.options.progress = { [reporter] stage in reporter.progress(prefix + stage) }
+        let outcome = job.run(lineReport: flags.lineReport != nil)
+        let status = finish(job, outcome)
+        if status == .success || outcome.pdf != nil {
+            rules[index] = DependencyFile.Rule(output: job.output, inputs: inputs(of: job, outcome),
+                                               others: outcome.dependencies.filter { !inputs(of: job, outcome).contains($0) }
+                                                   + outcome.fontFiles)
+        }
+        lastDependencies[index] = Set(outcome.dependencies)
+        return status
+    }
+
+    /// The files of each job's last run that a rebuild depends on (not system fonts).
+    private(set) var lastDependencies: [Int: Set<String>] = [:]
+
+    private func inputs(of job: ConversionJob, _ outcome: ConversionJob.Outcome) -> [String] {
+        switch job.input {
+        case .markdown(let f): return f == "-" ? [] : [LinkedDocuments.key(f)]
+        case .book: return outcome.dependencies.filter { $0.lowercased().hasSuffix(".md") || $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") || $0.hasSuffix(".toml") }
+        }
+    }
+
+    /// Prints the job's diagnostics and writes what it made; its exit status.
+    private func finish(_ job: ConversionJob, _ outcome: ConversionJob.Outcome) -> ExitStatus {
+        let warnings = reporter.report(outcome.diagnostics, defaultFile: job.displayName)
+        if let error = outcome.error {
+            reporter.line(error.description)
+            return ExitStatus.of(error)
+        }
+        guard let pdf = outcome.pdf else { return .conversionFailed }
+        if reporter.warningsAreErrors && warnings > 0 {
+            reporter.line("\(job.displayName): error: \(warnings) warning\(warnings == 1 ? "" : "s") with --strict; \(job.output) is not written")
+            return .warningsAsErrors
+        }
+        do throws(ConversionError) {
+            if createsFolders, job.output != "-" {
+                try? FileManager.default.createDirectory(atPath: folder(of: job.output), withIntermediateDirectories: true)
+            }
+            try OutputWriter.write(pdf, to: job.output, cleanup: cleanup)
+            if let path = flags.lineReport, let text = outcome.lineReport {
+                try OutputWriter.write(Array(text.utf8), to: path, cleanup: cleanup)
+            }
+        } catch {
+            reporter.line(error.description)
+            return ExitStatus.of(error)
+        }
+        if flags.timings {
+            let parts = outcome.timings.map { t in
+                let ms = Double(t.duration.components.seconds) * 1000 + Double(t.duration.components.attoseconds) / 1e15
+                return "\(t.stage) \(String(format: "%.1f", ms)) ms"
+            }
+            reporter.line("\(job.displayName): timings: " + parts.joined(separator: ", ") + ", \(outcome.pageCount) pages")
+        }
+        lastPageCount = outcome.pageCount
+        return .success
+    }
+
+    private(set) var lastPageCount = 0
+
+    /// Writes the `--deps` file for the jobs that produced a PDF.
+    private func writeDeps(_ path: String, status: ExitStatus) -> ExitStatus {
+        let text = DependencyFile.text(rules.keys.sorted().compactMap { rules[$0] })
+        do throws(ConversionError) {
+            try OutputWriter.write(Array(text.utf8), to: path, cleanup: cleanup)
+        } catch {
+            reporter.line(error.description)
+            return status == .success ? .cannotWriteOutput : status
+        }
+        return status
+    }
+
+    // MARK: Watch
+
+    /// Waits for the files the jobs used to change and runs the jobs they concern again,
+    /// one line per rebuild with the time; a failed rebuild keeps the last good PDF.
+    /// Runs until the process is interrupted.
+    func watch(_ jobs: [ConversionJob]) -> Never {
+        let watcher: Watcher
+        do { watcher = try Watcher() } catch {
+            reporter.line("mdpdf: error: \(error.description)")
+            exit(ExitStatus.conversionFailed.rawValue)
+        }
+        func watched() -> Set<String> {
+            var all = Set<String>()
+            for (i, job) in jobs.enumerated() {
+                all.formUnion(lastDependencies[i] ?? [])
+                if case .markdown(let f) = job.input, f != "-" { all.insert(LinkedDocuments.key(f)) }
+                if case .book(let inputs) = job.input { all.formUnion(inputs.map(LinkedDocuments.key)) }
+            }
+            return all
+        }
+        var files = watched()
+        for missing in watcher.watch(files) { reporter.line("\(missing): warning: its folder does not exist; it is not watched") }
+        reporter.line("watching \(files.count) file\(files.count == 1 ? "" : "s") (Ctrl-C stops)")
+        while true {
+            let changed = watcher.waitForChanges()
+            for (i, job) in jobs.enumerated() {
+                var deps = lastDependencies[i] ?? []
+                if case .markdown(let f) = job.input { deps.insert(LinkedDocuments.key(f)) }
+                if case .book(let inputs) = job.input { deps.formUnion(inputs.map(LinkedDocuments.key)) }
+                guard !deps.isDisjoint(with: changed) else { continue }
+                let start = ContinuousClock.now
+                let status = run(job, index: i, total: jobs.count)
+                reporter.line(rebuildLine(job, status: status, seconds: start.duration(to: .now)))
+            }
+            reporter.endProgress()
+            if let deps = flags.deps { _ = writeDeps(deps, status: .success) }
+            let now = watched()
+            if now != files {
+                files = now
+                _ = watcher.watch(files)
+            }
+        }
+    }
+
+    private func rebuildLine(_ job: ConversionJob, status: ExitStatus, seconds: Duration) -> String {
+        let time = Self.clock.string(from: Date())
+        let c = seconds.components
+        let s = String(format: "%.2f s", Double(c.seconds) + Double(c.attoseconds) / 1e18)
+        if status == .success {
+            return "[\(time)] rebuilt \(job.output) (\(lastPageCount) page\(lastPageCount == 1 ? "" : "s"), \(s))"
+        }
+        return "[\(time)] \(job.output) not rebuilt (exit \(status.rawValue), error above); the last good PDF is kept"
+    }
+
+    private static let clock: DateFormatter = {
+        let f = DateFormatter()
+        f.dateFormat = "HH:mm:ss"
+        return f
+    }()
+}
