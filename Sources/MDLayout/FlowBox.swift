@@ -145,6 +145,7 @@ extension Shape.Geometry {
         case .ellipse(let r): return .ellipse(r.offsetBy(dx: .zero, dy: dy))
         case .line(let a, let b): return .line(from: Point(x: a.x, y: a.y + dy), to: Point(x: b.x, y: b.y + dy))
         case .polyline(let pts, let closed): return .polyline(pts.map { Point(x: $0.x, y: $0.y + dy) }, closed: closed)
+        case .path(let p): return .path(p.offsetBy(dy: dy))
         }
     }
 }

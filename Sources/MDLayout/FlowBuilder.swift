@@ -107,7 +107,6 @@ final class FlowBuilder {
     }
 
     func paragraph(_ p: StyledParagraph, x: Points, width: Points) {
-        let prepared = PreparedParagraph(p, env: env)
         let element: StructureID
         switch p.role {
         case .heading(let level, _, _): element = node(.heading(level), source: p.source)
@@ -115,7 +114,18 @@ final class FlowBuilder {
         case .code: element = env.structure[parent].role == .code ? parent : node(.code, source: p.source)
         case .body: element = node(.paragraph, source: p.source)
         }
-        var ls = lines.lines(prepared, x: x, width: width, structure: element)
+        // A paragraph of megabytes is shaped and broken in pieces (see `LargeParagraphs`).
+        let pieces = LargeParagraphs.pieces(p)
+        for (i, piece) in pieces.enumerated() {
+            paragraph(piece, x: x, width: width, element: element, continued: i < pieces.count - 1)
+        }
+    }
+
+    /// `continued`: more of the same paragraph follows, so its last line is set like any
+    /// other (justified when the paragraph is).
+    private func paragraph(_ p: StyledParagraph, x: Points, width: Points, element: StructureID, continued: Bool) {
+        let prepared = PreparedParagraph(p, env: env)
+        var ls = lines.lines(prepared, x: x, width: width, structure: element, continued: continued)
         guard !ls.isEmpty else { return }
         ls[0].gapBefore = p.spaceBefore
         if case .heading(let level, let anchor, let title) = p.role, !anchor.isEmpty {
@@ -152,7 +162,7 @@ final class FlowBuilder {
         switch c.kind {
         case .codeBlock: role = .code
         case .blockQuote: role = .blockQuote
-        case .footnotes, .division: role = .division
+        case .footnotes, .division, .alert: role = .division
         }
         build(c.children, x: x + left, width: width - left - right, under: node(role))
         open.removeLast()

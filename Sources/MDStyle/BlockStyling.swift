@@ -70,6 +70,7 @@ extension DocumentStyler {
         var ictx = ctx
         ictx.listDepth += 1
         ictx.tight = info.tight
+        ictx.topLevel = false
         let numbering = l.numbering.isEmpty ? .decimal : l.numbering[ctx.listDepth % l.numbering.count]
         var styled: [StyledListItem] = []
         for (i, item) in items.enumerated() {
@@ -177,6 +178,7 @@ extension DocumentStyler {
         var ctx = root
         ctx.size = theme.footnotes.fontSize.resolve(em: root.size)
         ctx.tight = true
+        ctx.topLevel = false
         var b = TextBuilder()
         var paint = RunPaint(color: theme.link.color?.color ?? theme.list.markerColor.color)
         let key = footnoteOffset + note.number

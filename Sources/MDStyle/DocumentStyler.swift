@@ -153,6 +153,7 @@ public struct DocumentStyler {
         case .pageBreak:
             return [.pageBreak]
         case .blockQuote(let children):
+            if ctx.topLevel, let alert = Alert(quote: children) { return [self.alert(alert, ctx, range: block.range)] }
             return [blockQuote(children, ctx)]
         case .list(let info, let items):
             return [list(info, items, ctx)]
@@ -189,6 +190,7 @@ public struct DocumentStyler {
         var qctx = ctx
         qctx.color = q.color.color
         qctx.tight = false
+        qctx.topLevel = false
         if q.italic { qctx.font.italic = true }
         let barWidth = q.barWidth.resolve(em: ctx.size)
         return .container(StyledContainer(kind: .blockQuote, children: styleBlocks(children, qctx),

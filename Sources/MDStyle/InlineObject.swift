@@ -16,6 +16,9 @@ public struct InlineObject: Hashable, Sendable {
         /// A formula (or one piece of an inline formula cut where a line may break);
         /// layout sets it and fills in its size.
         case math(MathObject)
+        /// A drawn icon (an alert's), filled in the run's color; never in the text or
+        /// the structure tree.
+        case icon(DrawnIcon)
     }
     public var width: Points
     /// Above the baseline (positive).
@@ -51,6 +54,8 @@ public struct InlineObject: Hashable, Sendable {
             return "object image \(image.path.split(separator: "/").last ?? "") \(width)x\(ascent)+\(descent) alt \"\(alt)\""
         case .math(let m):
             return "object math \(m.piece + 1)/\(m.breaks.count + 1) \(width)x\(ascent)+\(descent) alt \"\(alt)\""
+        case .icon(let icon):
+            return "object icon \(icon.name) \(width)x\(ascent)+\(descent)"
         }
     }
 

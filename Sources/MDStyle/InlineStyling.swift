@@ -4,8 +4,9 @@ import MDTheme
 
 extension DocumentStyler {
     /// Flattens inlines into attributed text. Depth is bounded by the parser's nesting cap.
-    mutating func appendInlines(_ inlines: [Inline], _ initial: InlineState, to b: inout TextBuilder) {
+    mutating func appendInlines(_ written: [Inline], _ initial: InlineState, to b: inout TextBuilder) {
         let state = initial
+        let inlines = initial.shortcodes ? EmojiShortcodes.apply(written) : written
         for inline in inlines {
             switch inline {
             case .text(let s):
@@ -34,6 +35,8 @@ extension DocumentStyler {
                 st.apply(theme.link.inline)
                 st.link = linkTarget(destination, at: at)
                 st.linkSource = at
+                // The text of a bare URL is the URL: no shortcodes in it.
+                if BareURL.isBare(destination: destination, children: children) { st.shortcodes = false }
                 if let shown = BareURL.displayText(destination: destination, children: children,
                                                    maxLength: theme.link.shortenBareURLs) {
                     b.append(shown, st.layout, st.paint)
@@ -80,17 +83,22 @@ extension DocumentStyler {
 enum PlainText {
     /// Formulas are given as readable text (`α + β`), or with `mathAsSource` as written,
     /// delimiters and all (`$\alpha + \beta$`: what GitHub makes heading anchors from).
-    static func of(_ inlines: [Inline], mathAsSource: Bool = false) -> String {
+    /// `shortcodes` replaces emoji shortcodes in the text as it is printed (titles in the
+    /// outline and the contents; never in anchors, which GitHub makes from the source).
+    static func of(_ inlines: [Inline], mathAsSource: Bool = false, shortcodes: Bool = false) -> String {
         var out = ""
-        var stack: [ArraySlice<Inline>] = [inlines[...]]
+        var stack: [ArraySlice<Inline>] = [(shortcodes ? EmojiShortcodes.apply(inlines) : inlines)[...]]
         while var top = stack.popLast() {
             guard let first = top.popFirst() else { continue }
             stack.append(top)
             switch first {
             case .text(let s), .code(let s): out += s
             case .softBreak, .lineBreak: out += " "
-            case .emphasis(let c), .strong(let c), .strikethrough(let c), .markup(_, let c): stack.append(c[...])
-            case .link(_, _, let c, _): stack.append(c[...])
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .markup(_, let c):
+                stack.append((shortcodes ? EmojiShortcodes.apply(c) : c)[...])
+            case .link(let destination, _, let c, _):
+                let replace = shortcodes && !BareURL.isBare(destination: destination, children: c)
+                stack.append((replace ? EmojiShortcodes.apply(c) : c)[...])
             case .image(_, _, let alt, _, _): stack.append(alt[...])
             case .html(let h, _): out += h
             case .anchor: break

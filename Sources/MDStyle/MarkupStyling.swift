@@ -44,6 +44,7 @@ extension DocumentStyler {
         let c = theme.codeSpan
         var st = boxed(state, c.fontFamily, c.features, c.fontSize, c.color, c.background)
         st.backgroundPadding = c.padding.resolve(em: st.size)
+        st.code = true
         if let u = c.underline { st.underline = TextDecoration(u, size: st.size) }
         return st
     }

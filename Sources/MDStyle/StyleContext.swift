@@ -33,6 +33,9 @@ struct StyleContext {
         c.blockAlignment = c.alignment
         return c
     }
+    /// At the document's top level (not in a quote, list, alert or footnote): where a
+    /// block quote can be a GitHub alert.
+    var topLevel: Bool = true
 }
 
 /// The inline properties at one point of an inline subtree.
@@ -47,6 +50,8 @@ struct InlineState {
     var linkSource: SourceLocation?
     var footnoteReference: Int?
     var baselineShift: Points = .zero
+    /// Replace emoji shortcodes in text (not in a bare URL's text).
+    var shortcodes = true
     var background: Color?
     var backgroundPadding: Points = .zero
     var frame: RunFrame?
@@ -69,8 +74,11 @@ struct InlineState {
         if let t = s.strike { strike = TextDecoration(t, size: size) }
     }
 
+    /// Inside a code span (see `RunLayout.code`).
+    var code = false
     var layout: RunLayout {
-        RunLayout(font: font, size: size, baselineShift: baselineShift, padding: padding, scriptVariant: scriptVariant)
+        RunLayout(font: font, size: size, baselineShift: baselineShift, padding: padding, scriptVariant: scriptVariant,
+                  code: code)
     }
     var paint: RunPaint {
         RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, frame: frame, highlight: highlight,

@@ -206,10 +206,14 @@ public struct RunLayout: Hashable, Sendable {
     /// For a superscript or subscript set smaller and shifted: how to set it instead
     /// when the font has superscript or subscript glyphs of its own for all of it.
     public var scriptVariant: ScriptVariant?
+    /// Set on a code span: a line breaks inside it (at a hyphen, after punctuation) only
+    /// when it cannot break anywhere else, and never leaves fewer than 3 of its characters
+    /// on either line. Its spaces break as any space does.
+    public var code: Bool
     public init(font: FontSpec, size: Points, baselineShift: Points = .zero, object: InlineObject? = nil,
-                padding: Points = .zero, scriptVariant: ScriptVariant? = nil) {
+                padding: Points = .zero, scriptVariant: ScriptVariant? = nil, code: Bool = false) {
         self.font = font; self.size = size; self.baselineShift = baselineShift; self.object = object
-        self.padding = padding; self.scriptVariant = scriptVariant
+        self.padding = padding; self.scriptVariant = scriptVariant; self.code = code
     }
 }
 
@@ -287,8 +291,9 @@ public struct TextDecoration: Hashable, Sendable {
 }
 
 public struct StyledContainer: Sendable {
-    /// `division`: an indented group (an HTML definition's description).
-    public enum Kind: Sendable, Hashable { case codeBlock, blockQuote, footnotes, division }
+    /// `division`: an indented group (an HTML definition's description); `alert`: a
+    /// GitHub alert's callout.
+    public enum Kind: Sendable, Hashable { case codeBlock, blockQuote, footnotes, division, alert }
     public var kind: Kind
     public var children: [StyledBlock]
     /// From the container's edges to its content.

@@ -74,6 +74,12 @@ enum BuiltinThemes {
     "highlight": { "palette": "monochrome" }
   },
   "blockQuote": { "color": "#222222", "italic": false, "barColor": "transparent", "barWidth": "0pt", "indent": "2em", "spaceAfter": "0.8em" },
+  "alerts": {
+    "barWidth": "0.8pt", "indent": "1.2em", "padding": "0.3em", "spaceAfter": "0.8em", "titleFontWeight": 700,
+    "titleFontFamily": null, "iconGap": "0.4em",
+    "note": { "color": "#1f3f6e" }, "tip": { "color": "#24512f" }, "important": { "color": "#4a2d73" },
+    "warning": { "color": "#6b4a00" }, "caution": { "color": "#8a1f1f" }
+  },
   "list": { "indent": "1.8em", "spaceAfter": "0.6em", "itemSpacing": "0.2em", "bullets": ["disc", "dash", "circle"], "markerColor": "#000000", "taskBoxColor": "#000000" },
   "table": {
     "fontSize": "0.92em",
@@ -142,6 +148,7 @@ enum BuiltinThemes {
     "highlight": { "palette": "high-contrast" }
   },
   "blockQuote": { "color": "$muted", "barColor": "$accent", "barWidth": "1.5pt", "indent": "0.9em", "spaceAfter": "0.5em" },
+  "alerts": { "barWidth": "1.5pt", "indent": "0.9em", "padding": "0.3em", "spaceAfter": "0.5em", "iconGap": "0.4em" },
   "list": {
     "indent": "1.3em", "markerGap": "0.4em", "itemSpacing": "0.1em", "markerColor": "$accent", "taskBoxColor": "$accent",
     "taskDoneColor": "$muted", "levels": [{}, { "indent": "1.1em" }]
@@ -305,6 +312,21 @@ enum BuiltinThemes {
     "spaceAfter": "0.75em",
     "splitEdges": "open"
   },
+  "alerts": {
+    "barWidth": "3pt",
+    "indent": "1.1em",
+    "padding": "0.45em",
+    "spaceAfter": "0.9em",
+    "titleFontWeight": 600,
+    "titleFontFamily": ["Noto Sans", "DejaVu Sans", "sans-serif"],
+    "iconGap": "0.5em",
+    "splitEdges": "open",
+    "note": { "color": "#0969da", "title": "Note", "icon": true, "background": null },
+    "tip": { "color": "#1a7f37", "title": "Tip", "icon": true, "background": null },
+    "important": { "color": "#8250df", "title": "Important", "icon": true, "background": null },
+    "warning": { "color": "#9a6700", "title": "Warning", "icon": true, "background": null },
+    "caution": { "color": "#d1242f", "title": "Caution", "icon": true, "background": null }
+  },
   "list": {
     "indent": "1.6em",
     "markerGap": "0.5em",
@@ -428,6 +450,12 @@ enum BuiltinThemes {
     "highlight": { "palette": "github" }
   },
   "blockQuote": { "color": "$muted", "barColor": "$border", "barWidth": "3pt", "indent": "1.2em", "spaceAfter": "1em" },
+  "alerts": {
+    "barWidth": "0.25em", "indent": "1.2em", "padding": "0.5em", "spaceAfter": "1em", "titleFontWeight": 600,
+    "titleFontFamily": null, "iconGap": "0.5em",
+    "note": { "color": "#0969da" }, "tip": { "color": "#1a7f37" }, "important": { "color": "#8250df" },
+    "warning": { "color": "#9a6700" }, "caution": { "color": "#d1242f" }
+  },
   "list": { "indent": "2em", "markerColor": "$fg", "taskBoxColor": "$muted", "itemSpacing": "0.25em" },
   "table": {
     "fontSize": "1em",
@@ -765,6 +793,26 @@ enum BuiltinThemes {
         "splitEdges": { "$ref": "#/$defs/splitEdges" }
       }
     },
+    "alerts": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "GitHub's alerts: a block quote whose first line is [!NOTE], [!TIP], [!IMPORTANT], [!WARNING] or [!CAUTION].",
+      "properties": {
+        "barWidth": { "$ref": "#/$defs/length" },
+        "indent": { "$ref": "#/$defs/length", "description": "From the bar's left edge to the content." },
+        "padding": { "$ref": "#/$defs/length", "description": "Above and below the content, beside the bar." },
+        "spaceAfter": { "$ref": "#/$defs/length" },
+        "titleFontWeight": { "$ref": "#/$defs/fontWeight" },
+        "titleFontFamily": { "anyOf": [{ "$ref": "#/$defs/fontFamily" }, { "type": "null" }], "description": "null: the body's families." },
+        "iconGap": { "$ref": "#/$defs/length", "description": "From the icon to the title; em of the title." },
+        "splitEdges": { "$ref": "#/$defs/splitEdges" },
+        "note": { "$ref": "#/$defs/alertKind" },
+        "tip": { "$ref": "#/$defs/alertKind" },
+        "important": { "$ref": "#/$defs/alertKind" },
+        "warning": { "$ref": "#/$defs/alertKind" },
+        "caution": { "$ref": "#/$defs/alertKind" }
+      }
+    },
     "list": {
       "type": "object",
       "additionalProperties": false,
@@ -1031,6 +1079,16 @@ enum BuiltinThemes {
         "color": { "$ref": "#/$defs/optionalColor" },
         "fontWeight": { "$ref": "#/$defs/fontWeight" },
         "italic": { "type": "boolean" }
+      }
+    },
+    "alertKind": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "color": { "$ref": "#/$defs/color", "description": "The bar, the icon and the title." },
+        "title": { "type": "string", "description": "Printed after the icon; empty: the icon alone." },
+        "icon": { "type": "boolean", "description": "Draw the kind's icon (GitHub's Octicon) before the title." },
+        "background": { "$ref": "#/$defs/optionalColor", "description": "Behind the whole alert; null: none." }
       }
     },
     "splitEdges": { "type": "string", "enum": ["closed", "open"], "description": "At a page break: a full box on each part, or the edge at the break left open." },

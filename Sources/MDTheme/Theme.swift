@@ -27,6 +27,7 @@ public struct Theme: Codable, Sendable, Hashable {
     public var codeSpan: CodeSpanStyle
     public var codeBlock: CodeBlockStyle
     public var blockQuote: BlockQuoteStyle
+    public var alerts: AlertsStyle
     public var list: ListStyle
     public var table: TableStyle
     public var image: ImageStyle

@@ -391,3 +391,36 @@ public struct OutlineStyle: Codable, Sendable, Hashable {
     /// Levels shown expanded when the PDF opens (1: only the top level's children).
     public var openLevels: Int
 }
+
+/// GitHub's alerts (`> [!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`):
+/// a bar in the kind's color, a title line with a drawn icon, then the content.
+public struct AlertsStyle: Codable, Sendable, Hashable {
+    public var barWidth: Length
+    /// From the bar's left edge to the content.
+    public var indent: Length
+    /// Above and below the content, inside the bar.
+    public var padding: Length
+    public var spaceAfter: Length
+    public var titleFontWeight: Int
+    /// null: the body's families.
+    public var titleFontFamily: [String]?
+    /// From the icon to the title text.
+    public var iconGap: Length
+    public var splitEdges: SplitEdges
+    public var note: AlertKindStyle
+    public var tip: AlertKindStyle
+    public var important: AlertKindStyle
+    public var warning: AlertKindStyle
+    public var caution: AlertKindStyle
+}
+
+public struct AlertKindStyle: Codable, Sendable, Hashable {
+    /// The bar, the icon and the title.
+    public var color: ThemeColor
+    /// The title printed after the icon ("Note"); empty: the icon alone.
+    public var title: String
+    /// Whether the kind's icon is drawn before the title.
+    public var icon: Bool
+    /// Behind the whole alert; null: none.
+    public var background: ThemeColor?
+}

@@ -357,6 +357,8 @@ enum WordOracle {
             }
             if let cols = tableColumns, !Block.isDelimiterRowLike(content) {
                 prose.append((n, Block.truncateRow(line, columns: cols)))
+            } else if indent <= 3, content.hasPrefix("#") {
+                prose.append((n, Block.withoutHeadingAttributes(line)))
             } else {
                 prose.append((n, line))
             }
@@ -374,6 +376,20 @@ enum WordOracle {
 
 /// Line-level recognizers (a deliberately small subset of CommonMark's block rules).
 enum Block {
+    /// An ATX heading without its pandoc/kramdown attribute block (`## Title {#id .class}`),
+    /// which mdpdf does not print.
+    static func withoutHeadingAttributes(_ line: String) -> String {
+        var s = Substring(line)
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        guard s.hasSuffix("}"), let open = s.lastIndex(of: "{"), open > s.startIndex,
+              s[s.index(before: open)] == " " || s[s.index(before: open)] == "\t" else { return line }
+        let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
+        let tokens = inner.split(separator: " ")
+        guard !tokens.isEmpty, !inner.contains("{"),
+              tokens.allSatisfy({ $0.hasPrefix("#") || $0.hasPrefix(".") || $0 == "-" || $0.contains("=") }) else { return line }
+        return String(s[..<open])
+    }
+
     static func stripQuotes(_ line: String) -> (Int, Substring) {
         var s = Substring(line)
         var depth = 0
