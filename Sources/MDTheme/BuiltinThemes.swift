@@ -363,7 +363,7 @@ enum BuiltinThemes {
   "toc": { "title": "Contents", "depth": 3, "fontSize": "1em", "indent": "1.5em", "topLevelWeight": 700,
            "topLevelSpace": "0.5em", "leader": "dotted", "leaderColor": "#8c959f", "spaceAfter": "1.5em" },
   "outline": { "depth": 3, "openLevels": 1 },
-  "book": { "chapterBreak": "chapter" },
+  "book": { "chapterBreak": "page" },
   "math": {
     "dollars": true,
     "fontFamily": ["Latin Modern Math", "STIX Two Math", "TeX Gyre Termes Math", "TeX Gyre Pagella Math",
