@@ -42,6 +42,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        /// Google's gumbo: an HTML5 parser (the WHATWG tree-building algorithm, every named
+        /// character reference), for the raw HTML in Markdown.
+        .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         /// zlib, to check that a PNG's image data inflates before layout relies on it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         /// The image decoders behind a plain C API; built only as the `mdpdf-images` shared
@@ -59,7 +62,7 @@ let package = Package(
 
         // Stages.
         .target(name: "MDCore"),
-        .target(name: "MDMarkdown", dependencies: ["MDCore", "CCmarkGFM", .product(name: "Yams", package: "Yams")]),
+        .target(name: "MDMarkdown", dependencies: ["MDCore", "CCmarkGFM", "CGumbo", .product(name: "Yams", package: "Yams")]),
         .target(name: "MDTheme", dependencies: ["MDCore"]),
         /// Syntax highlighting: loads the `mdpdf-syntax` library with dlopen on first use.
         .target(name: "MDHighlight", dependencies: ["MDCore"]),

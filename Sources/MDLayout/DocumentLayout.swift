@@ -51,7 +51,7 @@ public enum DocumentLayout {
         env.pageBodyHeight = document.page.body.height
         env.bodyWidth = document.page.body.width
         let outline = PageStream.OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels)
-        let document = InlineMath.measure(document, env: env)
+        let document = ScriptForms.resolve(InlineMath.measure(document, env: env), env: env)
         let body = document.page.body
         let whole = [document.page.header, document.page.footer].contains { $0?.mentions("pages") == true }
         let feed = FlowFeed(builder: FlowBuilder(env: env), blocks: document.blocks, notes: document.pageFootnotes?.notes ?? [:],

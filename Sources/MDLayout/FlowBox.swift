@@ -47,7 +47,7 @@ struct FlowBox {
 }
 
 /// Whether the page may break before a box: `page` always breaks there (a chapter's
-/// start), unless the page holds nothing yet.
+/// start, the author's page break), unless the page holds nothing yet.
 enum BreakRule { case allowed, avoid, page }
 
 /// A named position in the document: a heading (with its outline entry) or a footnote.
@@ -145,6 +145,7 @@ extension Shape.Geometry {
         case .ellipse(let r): return .ellipse(r.offsetBy(dx: .zero, dy: dy))
         case .line(let a, let b): return .line(from: Point(x: a.x, y: a.y + dy), to: Point(x: b.x, y: b.y + dy))
         case .polyline(let pts, let closed): return .polyline(pts.map { Point(x: $0.x, y: $0.y + dy) }, closed: closed)
+        case .path(let p): return .path(p.offsetBy(dy: dy))
         }
     }
 }

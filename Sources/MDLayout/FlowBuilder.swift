@@ -16,6 +16,10 @@ final class FlowBuilder {
     private var pendingSpace = Points.zero
     /// Set by a block that must stay on the page of the next one (a heading).
     var keepNext = false
+    /// Set by a page break: the next box starts a page.
+    private var breakNext = false
+    /// Whether any box was added (boxes are handed out as they are built).
+    private var addedAny = false
     /// The structure element new blocks go under (the document, a list body, a quote…).
     private(set) var parent = StructureTree.root
     /// Where the (last) table of contents went, so it alone can be set again.
@@ -62,6 +66,8 @@ final class FlowBuilder {
         pendingSpace = .zero
         b.containers = open
         if keepNext { if b.breakBefore != .page { b.breakBefore = .avoid }; keepNext = false }
+        if breakNext { b.breakBefore = .page; breakNext = false }
+        addedAny = true
         boxes.append(b)
     }
 
@@ -86,6 +92,10 @@ final class FlowBuilder {
                 contents = ContentsPlacement(toc: t, x: x, width: width, parent: self.parent, boxes: first..<boxes.count)
             case .tocPlaceholder: break
             case .math(let m): displayMath(m, x: x, width: width)
+            case .pageBreak:
+                // A break before anything is printed, or right after another, makes no page.
+                breakNext = addedAny
+                keepNext = false
             case .chapterStart(let c): chapterStart(c, x: x)
             }
         }
@@ -97,7 +107,6 @@ final class FlowBuilder {
     }
 
     func paragraph(_ p: StyledParagraph, x: Points, width: Points) {
-        let prepared = PreparedParagraph(p, env: env)
         let element: StructureID
         switch p.role {
         case .heading(let level, _, _): element = node(.heading(level), source: p.source)
@@ -106,7 +115,18 @@ final class FlowBuilder {
         case .body: element = node(.paragraph, source: p.source)
         case .title: element = node(.title, source: p.source)
         }
-        var ls = lines.lines(prepared, x: x, width: width, structure: element)
+        // A paragraph of megabytes is shaped and broken in pieces (see `LargeParagraphs`).
+        let pieces = LargeParagraphs.pieces(p)
+        for (i, piece) in pieces.enumerated() {
+            paragraph(piece, x: x, width: width, element: element, continued: i < pieces.count - 1)
+        }
+    }
+
+    /// `continued`: more of the same paragraph follows, so its last line is set like any
+    /// other (justified when the paragraph is).
+    private func paragraph(_ p: StyledParagraph, x: Points, width: Points, element: StructureID, continued: Bool) {
+        let prepared = PreparedParagraph(p, env: env)
+        var ls = lines.lines(prepared, x: x, width: width, structure: element, continued: continued)
         guard !ls.isEmpty else { return }
         ls[0].gapBefore = p.spaceBefore
         if case .heading(let level, let anchor, let title) = p.role, !anchor.isEmpty {
@@ -143,7 +163,7 @@ final class FlowBuilder {
         switch c.kind {
         case .codeBlock: role = .code
         case .blockQuote: role = .blockQuote
-        case .footnotes, .titleBlock: role = .division
+        case .footnotes, .division, .alert: role = .division
         }
         build(c.children, x: x + left, width: width - left - right, under: node(role))
         open.removeLast()
@@ -254,7 +274,8 @@ final class FlowBuilder {
 
     func image(_ i: StyledImage, x: Points, width: Points) {
         let name = i.image.path.split(separator: "/").last ?? ""
-        var w = i.image.naturalSize.width, h = i.image.naturalSize.height
+        let size = i.image.naturalSize.requested(width: i.width, height: i.height, container: width)
+        var w = size.width, h = size.height
         if w > width { h = h * (width / w); w = width }
         let maxH = env.pageBodyHeight * 0.95
         if h > maxH {
@@ -262,7 +283,13 @@ final class FlowBuilder {
                                     at: i.source.start, hint: nil)
             w = w * (maxH / h); h = maxH
         }
-        let rect = Rect(x: x, y: .zero, width: w, height: h)
+        let left: Points
+        switch i.alignment {
+        case .center: left = x + (width - w) / 2
+        case .right: left = x + width - w
+        case .left, .justify: left = x
+        }
+        let rect = Rect(x: left, y: .zero, width: w, height: h)
         let figure = node(.figure, alt: i.alt, source: i.source)
         var items: [PageItem] = [.image(PlacedImage(source: i.image, rect: rect, structure: figure))]
         if let link = i.link {

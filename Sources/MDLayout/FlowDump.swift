@@ -13,7 +13,7 @@ extension FlowBuilder {
             if b.breakBefore == .avoid { line += " keep" }
             if !b.containers.isEmpty { line += " in \(b.containers)" }
             if let h = b.repeatsHeader { line += " header \(h)" }
-            if let parts = b.rowParts { line += " row \(parts.cells.map(\.count)) lines" }
+            if let parts = b.rowParts { line += " row \(parts.cells.map(\.lines.count)) lines" }
             if !b.footnotes.isEmpty { line += " notes \(b.footnotes)" }
             for a in b.anchors { line += " #\(a.name)" }
             out += line + "\n"

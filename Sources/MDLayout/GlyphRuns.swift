@@ -134,10 +134,18 @@ extension LineBuilder {
         let runs = seg.runs.map { text.runs[$0] }
         guard let first = runs.first else { return }
         switch seg.kind {
-        case .background(let color, let pad):
+        case .background(let color, let pad, let frame):
             let (top, bottom) = verticalExtent(runs, baseline: baseline, height: height)
-            let r = Rect(x: seg.x0 - pad, y: top, width: seg.x1 - seg.x0 + pad * 2, height: bottom - top)
-            below.append(.shape(Shape(.rect(r, cornerRadius: first.layout.size * 0.18), fill: color)))
+            var r = Rect(x: seg.x0 - pad, y: top, width: seg.x1 - seg.x0 + pad * 2, height: bottom - top)
+            if let frame {
+                // The stroke is drawn inside the box, so the box measures what the run takes.
+                let w = frame.width
+                r = Rect(x: r.minX + w / 2, y: r.minY + w / 2, width: r.width - w, height: r.height - w)
+                below.append(.shape(Shape(.rect(r, cornerRadius: frame.cornerRadius), fill: color,
+                                          stroke: Stroke(width: w, color: frame.color))))
+            } else if let color {
+                below.append(.shape(Shape(.rect(r, cornerRadius: first.layout.size * 0.18), fill: color)))
+            }
         case .highlight(let color):
             let (top, bottom) = verticalExtent(runs, baseline: baseline, height: height)
             below.append(.shape(Shape(.rect(Rect(x: seg.x0, y: top, width: seg.x1 - seg.x0, height: bottom - top),

@@ -35,7 +35,7 @@ enum HyphenationPoints {
                 let run = text.runs[runIndex]
                 // A word across a style change (a link or emphasis inside it) keeps its break
                 // points within each run; code spans and objects are never hyphenated.
-                if run.paint.background != nil || run.layout.object != nil { continue }
+                if run.layout.code || run.paint.background != nil || run.layout.object != nil { continue }
                 let w = String(decoding: bytes[word.start..<word.end], as: UTF8.self)
                 guard w.count >= h.minLeft + h.minRight, w.contains(where: \.isLowercase) else { continue }
                 let lower = w.lowercased()

@@ -14,8 +14,7 @@ enum InlineMath {
     /// `document` with the size of every inline formula piece filled in. Blocks without
     /// formulas are not written back (a document without math is not copied).
     static func measure(_ document: StyledDocument, env: LayoutEnvironment) -> StyledDocument {
-        var d = document
-        func visit(_ p: inout StyledParagraph) -> Bool {
+        document.updatingParagraphs { p in
             var changed = false
             for i in p.text.runs.indices {
                 guard let o = p.text.runs[i].layout.object else { continue }
@@ -29,41 +28,13 @@ enum InlineMath {
                     p.text.runs[i].layout.object = sized
                 case .placeholder(let ph):
                     p.text.runs[i].layout.object = ImagePlaceholderLayout.measured(o, ph, env: env)
-                case .image:
+                case .image, .icon:
                     continue
                 }
                 changed = true
             }
             return changed
         }
-        func visit(_ blocks: inout [StyledBlock]) -> Bool {
-            var changed = false
-            for i in blocks.indices {
-                switch blocks[i] {
-                case .paragraph(var p):
-                    if visit(&p) { blocks[i] = .paragraph(p); changed = true }
-                case .container(var c):
-                    if visit(&c.children) { blocks[i] = .container(c); changed = true }
-                case .list(var l):
-                    var any = false
-                    for k in l.items.indices where visit(&l.items[k].children) { any = true }
-                    if any { blocks[i] = .list(l); changed = true }
-                case .table(var t):
-                    var any = false
-                    for r in t.rows.indices { for c in t.rows[r].indices where visit(&t.rows[r][c]) { any = true } }
-                    if any { blocks[i] = .table(t); changed = true }
-                case .image, .rule, .tableOfContents, .tocPlaceholder, .math, .chapterStart: break
-                }
-            }
-            return changed
-        }
-        _ = visit(&d.blocks)
-        if var notes = d.pageFootnotes {
-            var any = false
-            for key in notes.notes.keys.sorted() where visit(&notes.notes[key]!) { any = true }
-            if any { d.pageFootnotes = notes }
-        }
-        return d
     }
 
     /// The settings a formula object is set with.

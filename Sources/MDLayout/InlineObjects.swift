@@ -71,6 +71,13 @@ enum InlineObjects {
             return InlineMath.items(m, object, x: x, baseline: baseline, color: color, parent: parent, env: env)
         case .placeholder(let p):
             return ImagePlaceholderLayout.item(object, p, origin: Point(x: x, y: rect.minY), parent: parent, env: env)
+        case .icon(let icon):
+            // A square of the object's height at its left edge (the rest of its advance is
+            // the gap before the text), the path scaled from its box.
+            let side = object.height
+            let k = icon.box > .zero ? side / icon.box : 0
+            let transform = Transform(a: k, b: 0, c: 0, d: k, tx: x.value, ty: rect.minY.value)
+            return .group(Group(transform: transform, items: [.shape(Shape(.path(icon.path), fill: color))]))
         }
     }
 

@@ -37,6 +37,10 @@ public struct KnuthPlassBreaker: LineBreaker {
     public var linePenalty = 10.0
     public var hyphenPenalty = 200.0
     public var explicitHyphenPenalty = 50.0
+    /// Added to a line ending inside a code span (only in the emergency pass): more than
+    /// the demerits of the loosest line (badness is capped at ratio 10: (10 + 10⁵)²), so
+    /// such a break is taken only where no other break can end the line at all.
+    public var codeBreakDemerits = 1e13
     /// TeX's `\adjdemerits`, `\doublehyphendemerits` and `\finalhyphendemerits`.
     public var adjacentLooseTightDemerits = 10_000.0
     public var doubleHyphenDemerits = 10_000.0
@@ -48,13 +52,18 @@ public struct KnuthPlassBreaker: LineBreaker {
 
     /// As TeX does: first without hyphenation, every line within `pretolerance`; then
     /// with the hyphenation points, within `tolerance`; then the emergency pass.
+    /// Breaks inside code spans (`.code`) are left out of the first two passes: they are
+    /// taken only when the paragraph cannot be set within the tolerance without them.
     public func breakLines(_ text: BreakableText, width: (LineStart) -> Points) -> [BrokenLine] {
         guard text.length > 0 else { return [BrokenLine(range: 0..<0)] }
-        let plain = text.breaks
+        let all = text.breaks
+        let hasCodeBreaks = all.contains { $0.kind == .code }
+        let plain = hasCodeBreaks ? all.filter { $0.kind != .code } : all
         if let lines = optimal(text, plain, width: width, tolerance: pretolerance) { return lines }
-        let breaks = text.hyphenatedBreaks() ?? plain
+        let hyphenated = text.hyphenatedBreaks() ?? all
+        let breaks = hasCodeBreaks ? hyphenated.filter { $0.kind != .code } : hyphenated
         if let lines = optimal(text, breaks, width: width, tolerance: tolerance) { return lines }
-        if let lines = optimal(text, breaks, width: width, tolerance: .infinity) { return lines }
+        if let lines = optimal(text, hyphenated, width: width, tolerance: .infinity) { return lines }
         return FirstFitBreaker().breakLines(text, width: width)
     }
 
@@ -74,6 +83,9 @@ public struct KnuthPlassBreaker: LineBreaker {
         var ratio: Double
         /// Index of the node the line before this break starts at; -1 for the start.
         var previous: Int
+        /// The width of the line that starts here, asked once per node (the width
+        /// provider is called for every node and break otherwise).
+        var available: Double = 0
     }
 
     /// Fitness classes, as TeX numbers them: 0 very loose, 1 loose, 2 decent, 3 tight.
@@ -86,12 +98,14 @@ public struct KnuthPlassBreaker: LineBreaker {
                          tolerance: Double) -> [BrokenLine]? {
         // Running sums at every break (the paragraph's start too), for O(1) line widths.
         let (starts, ends) = text.edges(of: [BreakOpportunity(offset: 0, mandatory: false)] + breaks)
-        var nodes = [Node(offset: 0, edge: 0, line: 0, fitness: 2, hyphenated: false, hyphens: 0, demerits: 0, ratio: 0, previous: -1)]
+        var nodes = [Node(offset: 0, edge: 0, line: 0, fitness: 2, hyphenated: false, hyphens: 0, demerits: 0, ratio: 0, previous: -1,
+                          available: width(LineStart(index: 0, offset: 0)).value)]
         var active: [Int] = [0]
         // Scratch reused at every break: no allocation in the loop once they have grown.
         var keep: [Int] = []
         var best = [Node?](repeating: nil, count: 4)
         let em = text.emSize.value
+        let justified = text.isJustified
         for (bi, b) in breaks.enumerated() {
             let isLast = bi == breaks.count - 1
             let forced = b.mandatory || isLast
@@ -99,17 +113,18 @@ public struct KnuthPlassBreaker: LineBreaker {
             let endsInHyphen = hyphenated || (b.kind == .hyphen && !forced)
             let hyphenWidth = hyphenated ? text.hyphenWidth(at: b.offset).value : 0
             let penalty: Double = forced ? 0 : hyphenated ? hyphenPenalty : b.kind == .hyphen ? explicitHyphenPenalty : 0
+            let codeBreak = b.kind == .code && !forced
             // The best new node per fitness class.
             for k in 0..<4 { best[k] = nil }
             keep.removeAll(keepingCapacity: true)
             for a in active {
                 let start = nodes[a]
-                let available = width(LineStart(index: start.line, offset: start.offset)).value
+                let available = start.available
                 var natural = max(0, ends[bi + 1].width - starts[start.edge].width)
                 if hyphenated { natural += hyphenWidth }
                 let spaces = max(0, ends[bi + 1].spaces - starts[start.edge].spaces)
-                let stretch = text.isJustified ? spaces * spaceStretch : em * raggedStretch
-                let shrink = text.isJustified ? spaces * spaceShrink : 0
+                let stretch = justified ? spaces * spaceStretch : em * raggedStretch
+                let shrink = justified ? spaces * spaceShrink : 0
                 var ratio: Double
                 if natural < available - 0.01 {
                     // The last line's glue stretches without limit (it is not stretched).
@@ -133,6 +148,7 @@ public struct KnuthPlassBreaker: LineBreaker {
                 if abs(fit - start.fitness) > 1 { d += adjacentLooseTightDemerits }
                 if endsInHyphen && start.hyphens > 0 { d += doubleHyphenDemerits }
                 if forced && start.hyphens > 0 { d += finalHyphenDemerits }
+                if codeBreak { d += codeBreakDemerits }
                 let total = start.demerits + d
                 if best[fit] == nil || total < best[fit]!.demerits {
                     best[fit] = Node(offset: b.offset, edge: bi + 1, line: start.line + 1, fitness: fit, hyphenated: hyphenated,
@@ -141,7 +157,10 @@ public struct KnuthPlassBreaker: LineBreaker {
             }
             swap(&active, &keep)
             let firstNew = nodes.count
-            for case let node? in best { nodes.append(node) }
+            for case var node? in best {
+                node.available = width(LineStart(index: node.line, offset: node.offset)).value
+                nodes.append(node)
+            }
             if forced {
                 // Everything goes on from the best way to reach a hard break.
                 guard firstNew < nodes.count else { return nil }

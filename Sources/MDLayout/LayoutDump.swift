@@ -51,6 +51,7 @@ extension Shape.Geometry {
         case .ellipse(let r): return "ellipse \(r)"
         case .line(let a, let b): return "line \(a)-\(b)"
         case .polyline(let p, let closed): return "polyline \(p.map(\.description).joined(separator: " "))\(closed ? " closed" : "")"
+        case .path(let p): return "path \(p.summary)"
         }
     }
 }

@@ -64,9 +64,10 @@ public protocol LineBreaker {
     func breakLines(_ text: BreakableText, width: (LineStart) -> Points) -> [BrokenLine]
 }
 
-/// Greedy breaking: each line takes as many break-separated pieces as fit. A piece
-/// longer than a whole line is cut at grapheme boundaries, so nothing runs past the
-/// margin.
+/// Greedy breaking: each line takes as many break-separated pieces as fit. A break
+/// inside a code span (`.code`) is taken only when no other break fits. A piece longer
+/// than a whole line is cut at grapheme boundaries, leaving at least
+/// `minimumPart` graphemes on either line when it can, so nothing runs past the margin.
 public struct FirstFitBreaker: LineBreaker {
     public init() {}
 
@@ -83,19 +84,21 @@ public struct FirstFitBreaker: LineBreaker {
             while bi < breaks.count, breaks[bi].offset <= start { bi += 1 }
             let available = width(LineStart(index: lines.count, offset: start)) + tolerance
             var end: BreakOpportunity?
+            var codeEnd: BreakOpportunity?  // the farthest fitting break inside a code span
             var j = bi
             while j < breaks.count {
                 let b = breaks[j]
                 let hyphen = b.kind == .soft && !b.mandatory ? text.hyphenWidth(at: b.offset) : .zero
                 let w = text.width(from: start, to: b.offset)
                 if w + hyphen <= available {
-                    end = b
+                    if b.kind == .code && !b.mandatory { codeEnd = b } else { end = b }
                     if b.mandatory { break }
                 } else if w > available {
                     break  // widths only grow; a soft break that failed on its hyphen alone may be followed by one that fits
                 }
                 j += 1
             }
+            if end == nil { end = codeEnd }
             if let end {
                 lines.append(BrokenLine(range: start..<end.offset, hyphenated: end.kind == .soft && !end.mandatory))
                 start = end.offset
@@ -111,13 +114,41 @@ public struct FirstFitBreaker: LineBreaker {
         return lines
     }
 
-    /// The farthest grapheme boundary in (start, limit] that fits, and at least one grapheme.
+    /// Fewest graphemes an emergency cut leaves of a word on either line, when the line
+    /// has room for that many.
+    public static let minimumPart = 3
+
+    /// The farthest grapheme boundary in (start, limit] that fits, leaving at least
+    /// `minimumPart` graphemes before it and after it (to `limit`) when such a boundary
+    /// fits; otherwise the farthest that fits, and at least one grapheme.
     static func graphemeCut(_ text: BreakableText, _ g: [Int], start: Int, limit: Int, available: Points) -> Int {
-        var lo = firstIndex(in: g, greaterThan: start)
+        let first = firstIndex(in: g, greaterThan: start)
+        let end = firstIndex(in: g, greaterThan: limit)  // boundaries first..<end lie in (start, limit]
+        // g[first + k - 1] is the end of the k-th grapheme; the last boundary in range is `limit`.
+        let lo = first + minimumPart - 1, hi = end - 1 - minimumPart
+        if lo <= hi, lo < g.count, text.width(from: start, to: g[lo]) <= available {
+            var k = cut(text, g, start: start, from: lo, to: hi + 1, limit: limit, available: available)
+            // A rest that needs two more lines needs room for two parts: cut earlier
+            // (as far back as `lo`) rather than leave a rest that must end short.
+            let i = firstIndex(in: g, greaterThan: k) - 1
+            let rest = end - 1 - i
+            if rest < 2 * minimumPart, text.width(from: k, to: limit) > available {
+                k = g[max(lo, min(i, end - 1 - 2 * minimumPart))]
+            }
+            return k
+        }
+        return cut(text, g, start: start, from: first, to: end, limit: limit, available: available)
+    }
+
+    /// The farthest boundary among `g[from..<to]` that fits (the first one at least).
+    private static func cut(_ text: BreakableText, _ g: [Int], start: Int, from: Int, to: Int, limit: Int,
+                            available: Points) -> Int {
+        var lo = from
         guard lo < g.count else { return limit }
         var best = min(g[lo], limit)
-        var hi = lo
-        while hi < g.count, g[hi] <= limit { hi += 1 }
+        // A binary search, not a scan: a word of a million graphemes is cut into
+        // thousands of lines, and scanning to its end for each was quadratic.
+        let hi = max(lo, min(to, g.count))
         // Binary search the last boundary in g[lo..<hi] that fits.
         var h = hi - 1
         while lo <= h {

@@ -11,7 +11,8 @@ struct LineBuilder {
 
     /// The paragraph's lines as flow boxes at `x`, `width` wide, their text belonging to
     /// the structure element `structure` (nil: artifacts).
-    func lines(_ p: PreparedParagraph, x: Points, width: Points, structure: StructureID? = nil) -> [FlowBox] {
+    func lines(_ p: PreparedParagraph, x: Points, width: Points, structure: StructureID? = nil,
+               continued: Bool = false) -> [FlowBox] {
         var p = p
         p.fitObjects(within: width)
         let para = p.paragraph
@@ -27,14 +28,15 @@ struct LineBuilder {
         boxes.reserveCapacity(broken.count)
         for (i, b) in broken.enumerated() {
             let r = b.range
-            let lastOfParagraph = i == broken.count - 1
+            let lastLine = i == broken.count - 1
+            let lastOfParagraph = lastLine && !continued
             let endsHard = r.upperBound > 0 && r.upperBound <= p.length && p.bytes[r.upperBound - 1] == 0x0A
             let indent = (i == 0 ? para.firstLineIndent : .zero) + code.inset(at: r.lowerBound)
             var line = makeLine(p, r, x: x + indent, width: width - indent,
                                 justify: para.alignment == .justify && !lastOfParagraph && !endsHard,
                                 hyphenated: b.hyphenated, structure: structure)
             line.fragment.setting.ratio = b.ratio
-            let anchors = anchorsOnLine(para, line: r, isLast: lastOfParagraph, glyphs: line.displayed, originX: line.usedX)
+            let anchors = anchorsOnLine(para, line: r, isLast: lastLine, glyphs: line.displayed, originX: line.usedX)
             line.displayed = []
             let markItems = code.items(self, at: r.lowerBound, x: x, baseline: line.baseline)
             var box = FlowBox(height: line.height, items: markItems + line.items, fragments: [line.fragment],

@@ -16,6 +16,8 @@ struct PageContent {
     var next = 0
     /// Footnote boxes that did not fit, continued at the bottom of the next page.
     var carry: [FlowBox] = []
+    /// The notes this page starts (at its bottom, or carried on from it).
+    var noteNumbers = Set<Int>()
     /// A table row split at this page's bottom: its part on this page (placed as box
     /// `index`) and the rest, which pagination inserts after it.
     var split: (index: Int, head: FlowBox, tail: FlowBox)?
@@ -63,10 +65,13 @@ struct Paginator {
         }
     }
 
-    /// Where pagination stands: the next box to place, and footnotes carried over.
+    /// Where pagination stands: the next box to place, footnotes carried over, and the
+    /// notes already set (a note is set once, on the page of its first reference; a
+    /// second reference, on the same page or a later one, links to it).
     struct Cursor {
         var next = 0
         var carry: [FlowBox] = []
+        var placed = Set<Int>()
     }
 
     /// Adds the boxes of footnote `number`, laid out when the flow first referenced it.
@@ -101,8 +106,8 @@ struct Paginator {
     /// The page starting at `cursor`, which moves past it. Every box the page could take
     /// (and the one after it) must be in the flow already.
     mutating func nextPage(_ cursor: inout Cursor) -> PageContent {
-        let i = cursor.next, carry = cursor.carry
-        var page = fill(from: i, carry: carry, limit: boxes.count)
+        let i = cursor.next, carry = cursor.carry, placed = cursor.placed
+        var page = fill(from: i, carry: carry, limit: boxes.count, placed: placed)
         if let split = page.split {
             insertSplit(split)
             page.next = split.index + 1
@@ -110,9 +115,9 @@ struct Paginator {
             // Stopped at a box that did not fit: break before the latest box that allows it.
             var j = page.next
             while j > i, boxes[j].breakBefore == .avoid { j -= 1 }
-            if j > i, j < page.next { page = fill(from: i, carry: carry, limit: j) }
+            if j > i, j < page.next { page = fill(from: i, carry: carry, limit: j, placed: placed) }
         }
-        cursor = Cursor(next: page.next, carry: page.carry)
+        cursor = Cursor(next: page.next, carry: page.carry, placed: placed.union(page.noteNumbers))
         return page
     }
 
@@ -142,8 +147,8 @@ struct Paginator {
     }
 
     /// Places boxes `start..<limit` on one page while they fit (at least one), with the
-    /// footnotes they reference.
-    func fill(from start: Int, carry: [FlowBox], limit: Int) -> PageContent {
+    /// footnotes they reference that no earlier page (`placed`) or box has.
+    func fill(from start: Int, carry: [FlowBox], limit: Int, placed: Set<Int>) -> PageContent {
         var page = PageContent()
         page.next = start
         var area = carry
@@ -167,7 +172,8 @@ struct Paginator {
             let entering = b.containers[commonPrefix(prev, b.containers)...]
             let top = y + (placedContent ? b.gapBefore : b.inkAbove) + padTop(entering)
             let bottom = top + b.height + max(padBottom(b.containers[...]), b.inkBelow)
-            let wanted = b.footnotes.flatMap { notes[$0] ?? [] }
+            let newNotes = b.footnotes.filter { !placed.contains($0) && !page.noteNumbers.contains($0) }
+            let wanted = newNotes.flatMap { notes[$0] ?? [] }
             let fitsWithNotes = bottom <= body.maxY - areaHeight(area + wanted) + Points(0.01)
             let fitsWithFirstNote = wanted.isEmpty ? fitsWithNotes
                 : bottom <= body.maxY - areaHeight(area + [wanted[0]]) + Points(0.01)
@@ -175,7 +181,9 @@ struct Paginator {
                let split = splitRow(parts, box: b, top: top, area: area, pageHasFlow: placedFlow) {
                 page.placements.append(Placement(box: i, top: top))
                 page.split = (i, split.head, split.tail)
-                let wantedHere = split.head.footnotes.flatMap { notes[$0] ?? [] }
+                let newHere = split.head.footnotes.filter { !placed.contains($0) && !page.noteNumbers.contains($0) }
+                page.noteNumbers.formUnion(newHere)
+                let wantedHere = newHere.flatMap { notes[$0] ?? [] }
                 for (k, nb) in wantedHere.enumerated() {
                     if top + split.head.height <= body.maxY - areaHeight(area + [nb]) + Points(0.01) {
                         area.append(nb)
@@ -189,6 +197,7 @@ struct Paginator {
             }
             guard placedFlow == false || fitsWithNotes || fitsWithFirstNote else { break }
             page.placements.append(Placement(box: i, top: top))
+            page.noteNumbers.formUnion(newNotes)
             placedFlow = true
             if b.height > .zero { placedContent = true }
             let next = i + 1 < boxes.count ? boxes[i + 1].containers : []

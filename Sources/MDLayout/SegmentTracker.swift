@@ -5,7 +5,8 @@ import MDText
 /// A stretch of a line fragment that one decoration covers.
 struct Segment {
     enum Kind: Equatable {
-        case background(Color, pad: Points)
+        /// A box behind the glyphs: filled (code spans), stroked (key caps) or both.
+        case background(Color?, pad: Points, frame: RunFrame?)
         case highlight(Color)
         case underline(TextDecoration)
         case strike(TextDecoration)
@@ -26,7 +27,7 @@ struct SegmentTracker {
     private static let slots = 5
 
     private static func kinds(_ p: RunPaint) -> [Segment.Kind?] {
-        [p.background.map { .background($0, pad: p.backgroundPadding) },
+        [p.background != nil || p.frame != nil ? .background(p.background, pad: p.backgroundPadding, frame: p.frame) : nil,
          p.highlight.map { .highlight($0) },
          p.underline.map { .underline($0) },
          p.strike.map { .strike($0) },

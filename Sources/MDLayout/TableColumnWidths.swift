@@ -14,20 +14,40 @@ struct ColumnMeasure: Equatable {
 
     static let zero = ColumnMeasure(min: .zero, max: .zero, grapheme: .zero)
 
-    /// The measure of a column of `cells`.
-    static func of(_ cells: [PreparedParagraph]) -> ColumnMeasure {
-        var m = ColumnMeasure.zero
-        for cell in cells where cell.length > 0 {
-            let c = cell.columnMeasure()
-            m.min = Swift.max(m.min, c.min)
-            m.max = Swift.max(m.max, c.max)
-            m.grapheme = Swift.max(m.grapheme, c.grapheme)
-        }
-        m.max = Swift.max(m.max, m.min)
-        return m
-    }
-
     func scaled(_ k: Double) -> ColumnMeasure { ColumnMeasure(min: min * k, max: max * k, grapheme: grapheme * k) }
+
+    /// The measures of a table's columns (`rows` of cells, `padding` on each side of a
+    /// cell). A cell spanning columns counts after the others: what it needs beyond its
+    /// columns (and the padding between them, which its text may use) is shared among
+    /// them equally.
+    static func columns(_ rows: [[PreparedParagraph]], spans: [CellSpan], padding: Points) -> [ColumnMeasure] {
+        let count = rows.map(\.count).max() ?? 0
+        let wide = Dictionary(spans.filter { $0.columnSpan > 1 }.map { ("\($0.row),\($0.column)", $0) }, uniquingKeysWith: { a, _ in a })
+        var measures = [ColumnMeasure](repeating: .zero, count: count)
+        var spanning: [(CellSpan, ColumnMeasure)] = []
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.enumerated() where cell.length > 0 {
+                let m = cell.columnMeasure()
+                if let s = wide["\(r),\(c)"] { spanning.append((s, m)); continue }
+                measures[c].min = Swift.max(measures[c].min, m.min)
+                measures[c].max = Swift.max(measures[c].max, m.max)
+                measures[c].grapheme = Swift.max(measures[c].grapheme, m.grapheme)
+            }
+        }
+        for (s, m) in spanning {
+            let cols = s.column..<Swift.min(s.column + s.columnSpan, count)
+            guard !cols.isEmpty else { continue }
+            let between = padding * 2 * Double(cols.count - 1), n = Double(cols.count)
+            let haveMin = cols.reduce(between) { $0 + measures[$1].min }, haveMax = cols.reduce(between) { $0 + measures[$1].max }
+            for c in cols {
+                if m.min > haveMin { measures[c].min += (m.min - haveMin) / n }
+                if m.max > haveMax { measures[c].max += (m.max - haveMax) / n }
+                measures[c].grapheme = Swift.max(measures[c].grapheme, m.grapheme / n)
+            }
+        }
+        for c in measures.indices { measures[c].max = Swift.max(measures[c].max, measures[c].min) }
+        return measures
+    }
 }
 
 extension PreparedParagraph {
@@ -115,7 +135,9 @@ enum TableColumnWidths {
     /// just enough to fit, down to `minScale`; at `minScale` with its longest words broken
     /// when that fits; else (a table of hundreds of columns) in consecutive groups of
     /// columns, each set as a table of its own, as spreadsheets print.
-    static func parts(_ columns: [ColumnMeasure], padding: Points, available: Points, minScale: Double) -> [Part] {
+    /// `canCut(c)`: whether a group may end before column `c` (no cell spans across it).
+    static func parts(_ columns: [ColumnMeasure], padding: Points, available: Points, minScale: Double,
+                      canCut: (Int) -> Bool = { _ in true }) -> [Part] {
         let all = columns.indices
         if columns.count <= 1, minScale < 1 {
             // One column that does not fit even with its words broken: as small as it goes.
@@ -138,13 +160,20 @@ enum TableColumnWidths {
         // large as it can be.
         var groups: [Range<Int>] = []
         var start = 0
-        for c in all where c > start && minWidth(start..<(c + 1), minScale) > available {
-            groups.append(start..<c)
-            start = c
+        while start < columns.count {
+            // As many columns as fit, ending where a group may end (else at the next such place).
+            var end = start + 1
+            while end < columns.count, minWidth(start..<(end + 1), minScale) <= available { end += 1 }
+            if end < columns.count, !canCut(end) {
+                let back = stride(from: end - 1, to: start, by: -1).first(where: canCut)
+                end = back ?? ((end + 1)...columns.count).first { $0 == columns.count || canCut($0) }!
+            }
+            groups.append(start..<end)
+            start = end
         }
-        groups.append(start..<columns.count)
         return groups.flatMap { g -> [Part] in
-            parts(Array(columns[g]), padding: padding, available: available, minScale: minScale).map {
+            parts(Array(columns[g]), padding: padding, available: available, minScale: minScale,
+                  canCut: { canCut($0 + g.lowerBound) }).map {
                 Part(columns: ($0.columns.lowerBound + g.lowerBound)..<($0.columns.upperBound + g.lowerBound),
                      scale: $0.scale, breaksWords: $0.breaksWords)
             }

@@ -59,8 +59,8 @@ public struct BookSummary: Sendable, Hashable {
                 summary.addItems(items, depth: 1, part: part, diagnostics: diagnostics)
             case .thematicBreak:
                 break
-            case .htmlBlock(let html) where html.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<!--"):
-                break  // a comment
+            case .comment:
+                break
             default:
                 diagnostics.warning("this is not part of an mdBook summary (headings, links and lists of links); it is ignored",
                                     at: block.range.start)
@@ -114,9 +114,9 @@ public struct BookSummary: Sendable, Hashable {
             switch inline {
             case .text(let s), .code(let s): out += s
             case .softBreak, .lineBreak: out += " "
-            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _): out += plainText(c)
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _), .markup(_, let c): out += plainText(c)
             case .math(let m): out += m.source
-            case .image, .html, .footnoteReference: break
+            case .image, .html, .footnoteReference, .anchor: break
             }
         }
         return out.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -71,17 +71,42 @@ private struct DumpWriter {
         case .table(let table):
             let alignments = table.alignments.map { "\($0)" }.joined(separator: ",")
             line(depth, "table \(range) align=\(alignments)")
-            line(depth + 1, "header")
-            table.header.forEach { cell($0, depth + 2) }
+            if !table.header.isEmpty {
+                line(depth + 1, "header")
+                table.header.forEach { cell($0, depth + 2) }
+            }
             for row in table.rows {
                 line(depth + 1, "row")
                 row.forEach { cell($0, depth + 2) }
             }
+        case .division(let alignment, let blocks):
+            line(depth, "division align=\(alignment) \(range)")
+            blocks.forEach { self.block($0, depth + 1) }
+        case .definitionList(let parts):
+            line(depth, "definitionList \(range)")
+            for part in parts {
+                switch part {
+                case .term(let inlines):
+                    line(depth + 1, "term")
+                    inlines.forEach { inline($0, depth + 2) }
+                case .description(let blocks):
+                    line(depth + 1, "description")
+                    blocks.forEach { self.block($0, depth + 2) }
+                }
+            }
+        case .comment(let text):
+            line(depth, "comment \(range) \(Self.quote(text))")
+        case .pageBreak:
+            line(depth, "pageBreak \(range)")
         }
     }
 
     mutating func cell(_ cell: TableCell, _ depth: Int) {
-        line(depth, "cell \(cell.range)")
+        var extra = cell.columnSpan > 1 ? " colspan=\(cell.columnSpan)" : ""
+        if cell.rowSpan > 1 { extra += " rowspan=\(cell.rowSpan)" }
+        if cell.alignment != .none { extra += " align=\(cell.alignment)" }
+        if cell.isHeader { extra += " th" }
+        line(depth, "cell \(cell.range)\(extra)")
         cell.content.forEach { inline($0, depth + 1) }
     }
 
@@ -96,8 +121,10 @@ private struct DumpWriter {
         case .strikethrough(let children): container("strikethrough", children, depth)
         case .link(let destination, let title, let children, let at):
             container("link \(Self.quote(destination))\(Self.titled(title)) at \(at)", children, depth)
-        case .image(let source, let title, let alt, let at):
-            container("image \(Self.quote(source))\(Self.titled(title)) at \(at)", alt, depth)
+        case .image(let source, let title, let alt, let at, let attributes):
+            container("image \(Self.quote(source))\(Self.titled(title))\(Self.describe(attributes)) at \(at)", alt, depth)
+        case .markup(let markup, let children): container("markup \(markup)", children, depth)
+        case .anchor(let name): line(depth, "anchor \(Self.quote(name))")
         case .html(let html, let at): line(depth, "html \(Self.quote(html)) at \(at)")
         case .footnoteReference(let number, let label): line(depth, "footnoteReference \(number) \(Self.quote(label))")
         case .math(let m): line(depth, "math\(m.display ? " display" : "") \(Self.quote(m.source)) at \(m.start)")
@@ -107,6 +134,15 @@ private struct DumpWriter {
     private mutating func container(_ head: String, _ children: [Inline], _ depth: Int) {
         line(depth, head)
         children.forEach { inline($0, depth + 1) }
+    }
+
+    private static func describe(_ a: ImageAttributes) -> String {
+        var out = ""
+        if let w = a.width { out += " width=\(w)" }
+        if let h = a.height { out += " height=\(h)" }
+        if a.alignment != .none { out += " align=\(a.alignment)" }
+        if !a.fallbacks.isEmpty { out += " fallbacks=" + a.fallbacks.map(quote).joined(separator: ",") }
+        return out
     }
 
     private static func titled(_ title: String) -> String {

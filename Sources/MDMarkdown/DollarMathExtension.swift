@@ -41,25 +41,32 @@ final class DollarMathExtension {
 final class DollarMathScanner {
     private var block: OpaquePointer?
     private var bytes: [UInt8] = []
+    /// Offsets of the block text's line breaks, ascending: a formula's line in O(log n).
+    private var newlines: [Int] = []
+    /// Closers the block is known to lack (see `DollarMathRules.Memo`).
+    private var memo = DollarMathRules.Memo()
 
     func match(parent: OpaquePointer, inlineParser: OpaquePointer) -> OpaquePointer? {
         if block != parent {
             block = parent
             bytes.removeAll(keepingCapacity: true)
+            newlines.removeAll(keepingCapacity: true)
+            memo = DollarMathRules.Memo()
             var i: Int32 = 0
             while true {
                 let c = cmark_inline_parser_peek_at(inlineParser, i)
                 if c == 0 { break }
+                if c == 0x0A { newlines.append(bytes.count) }
                 bytes.append(c)
                 i += 1
             }
         }
         let p = Int(cmark_inline_parser_get_offset(inlineParser))
-        guard let m = DollarMathRules.match(bytes, at: p), let node = cmark_node_new(CMARK_NODE_HTML_INLINE) else {
+        guard let m = DollarMathRules.match(bytes, at: p, memo: &memo), let node = cmark_node_new(CMARK_NODE_HTML_INLINE) else {
             return nil
         }
         let formula = String(decoding: bytes[m.content], as: UTF8.self)
-        let position = DollarMathPosition(bytes, match: m, blockLine: Int(cmark_node_get_start_line(parent)),
+        let position = DollarMathPosition(bytes, match: m, newlines: newlines, blockLine: Int(cmark_node_get_start_line(parent)),
                                           column: Int(cmark_inline_parser_get_column(inlineParser)))
         cmark_node_set_literal(node, Self.marker + position.encoded + "\n" + formula)
         cmark_inline_parser_set_offset(inlineParser, Int32(m.end))
@@ -99,15 +106,21 @@ struct DollarMathPosition: Equatable {
         self.offsetInLine = offsetInLine; self.lineLengths = lineLengths
     }
 
-    init(_ b: [UInt8], match m: DollarMathRules.Match, blockLine: Int, column: Int) {
+    /// `newlines`: the offsets of `b`'s line breaks, ascending. Costs the formula's own
+    /// lines (and a binary search), whatever the block's size.
+    init(_ b: [UInt8], match m: DollarMathRules.Match, newlines: [Int], blockLine: Int, column: Int) {
         let p = m.content.lowerBound - m.delimiterLength
-        var k = 0, lineStart = 0
-        for i in 0..<p where b[i] == 0x0A { k += 1; lineStart = i + 1 }
+        // k: line breaks before p; the line holding p starts after the last of them.
+        var lo = 0, hi = newlines.count
+        while lo < hi { let mid = (lo + hi) / 2; if newlines[mid] < p { lo = mid + 1 } else { hi = mid } }
+        let k = lo
+        let lineStart = k == 0 ? 0 : newlines[k - 1] + 1
         var lengths: [Int] = []
         var s = lineStart
+        var line = k
         while s <= m.end && s <= b.count {
-            var e = s
-            while e < b.count, b[e] != 0x0A { e += 1 }
+            let e = line < newlines.count ? newlines[line] : b.count
+            line += 1
             var t = e
             while t > s, b[t - 1] == 0x20 || b[t - 1] == 0x09 { t -= 1 }
             lengths.append(t - s)
@@ -132,12 +145,12 @@ struct DollarMathPosition: Equatable {
     /// Where each line of the formula starts in the document, given each source line's
     /// length without trailing spaces (index 0 is line 1): the block line's text is the
     /// end of its source line, so the difference of their lengths is the indentation.
-    func lineStarts(source: String, sourceLineLengths: [Int]) -> [SourceLocation] {
+    func lineStarts(source: String, sourceLines: SourceLines) -> [SourceLocation] {
         let lines = source.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
         var out: [SourceLocation] = []
         for j in 0..<max(lines, 1) {
             let n = line + j
-            let raw = n >= 1 && n <= sourceLineLengths.count ? sourceLineLengths[n - 1] : 0
+            let raw = sourceLines.trimmedLength(n)
             let block = j < lineLengths.count ? lineLengths[j] : 0
             let indent = max(0, raw - block)
             if j == 0 {

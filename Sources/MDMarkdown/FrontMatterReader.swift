@@ -24,19 +24,44 @@ struct FrontMatterReader {
     init(source: String, diagnostics: DiagnosticSink) {
         markdownText = source
         frontMatter = nil
-        // Split on LF scalars, not Characters: "\r\n" is one Character and would hide
-        // the line break. A CR stays at the end of its line.
-        var lines = source.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
-        guard lines.count >= 2, Self.isFence(Self.dropBOM(lines[0]), closing: false),
-              let close = lines.indices.dropFirst().first(where: { Self.isFence(lines[$0], closing: true) })
-        else { return }
+        // Lines are read one at a time, up to the closing fence only: a document that
+        // does not start with a fence costs nothing, whatever its size. Split on LF
+        // scalars, not Characters: "\r\n" is one Character and would hide the line
+        // break. A CR stays at the end of its line.
+        guard Self.dropBOM(Substring(source)).hasPrefix("---") else { return }
+        let scalars = source.unicodeScalars
+        var lines: [Substring] = []
+        var lineStart = scalars.startIndex
+        var close: Int?
+        var rest: String.Index?  // where the line after the closing fence starts
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            if scalars[i] == "\n" {
+                lines.append(Substring(scalars[lineStart..<i]))
+                lineStart = scalars.index(after: i)
+                if lines.count == 1 {
+                    guard Self.isFence(Self.dropBOM(lines[0]), closing: false) else { return }
+                } else if Self.isFence(lines[lines.count - 1], closing: true) {
+                    close = lines.count - 1
+                    rest = lineStart
+                    break
+                }
+            }
+            i = scalars.index(after: i)
+        }
+        if close == nil, lines.count >= 1, lineStart < scalars.endIndex,
+           Self.isFence(Substring(scalars[lineStart...]), closing: true) {
+            // The closing fence is the last line, without a line break after it.
+            lines.append(Substring(scalars[lineStart...]))
+            close = lines.count - 1
+        }
+        guard let close, close >= 1 else { return }
         // Line numbers are 1-based; the YAML starts on line 2.
         let yaml = lines[1..<close].joined(separator: "\n")
         frontMatter = Self.decode(yaml: yaml, firstLine: 2, fenceLines: 1...(close + 1), diagnostics: diagnostics)
-        let hadBOM = lines[0].hasPrefix("\u{FEFF}")
-        for index in 0...close { lines[index] = "" }
-        if hadBOM { lines[0] = "\u{FEFF}" }
-        markdownText = lines.joined(separator: "\n")
+        // Each front matter line, fences included, becomes an empty line.
+        let blank = (lines[0].hasPrefix("\u{FEFF}") ? "\u{FEFF}" : "") + String(repeating: "\n", count: close)
+        markdownText = rest.map { blank + "\n" + source[$0...] } ?? blank
     }
 
     private static func dropBOM(_ line: Substring) -> Substring {

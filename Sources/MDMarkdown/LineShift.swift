@@ -40,7 +40,7 @@ private struct LineShift {
         switch k {
         case .paragraph(let i): return .paragraph(i.map(inline))
         case .heading(let level, let i): return .heading(level: level, i.map(inline))
-        case .codeBlock, .htmlBlock, .thematicBreak: return k
+        case .codeBlock, .htmlBlock, .thematicBreak, .comment, .pageBreak: return k
         case .blockQuote(let c): return .blockQuote(c.map(block))
         case .list(let info, let items):
             return .list(info, items.map { ListItem(blocks: $0.blocks.map(block), task: $0.task, range: range($0.range)) })
@@ -48,19 +48,34 @@ private struct LineShift {
             t.header = t.header.map(cell)
             t.rows = t.rows.map { $0.map(cell) }
             return .table(t)
+        case .division(let a, let c): return .division(a, c.map(block))
+        case .definitionList(let parts):
+            return .definitionList(parts.map {
+                switch $0 {
+                case .term(let i): return .term(i.map(inline))
+                case .description(let c): return .description(c.map(block))
+                }
+            })
         }
     }
 
-    func cell(_ c: TableCell) -> TableCell { TableCell(content: c.content.map(inline), range: range(c.range)) }
+    func cell(_ c: TableCell) -> TableCell {
+        var shifted = c
+        shifted.content = c.content.map(inline)
+        shifted.range = range(c.range)
+        return shifted
+    }
 
     func inline(_ i: Inline) -> Inline {
         switch i {
-        case .text, .softBreak, .lineBreak, .code, .footnoteReference: return i
+        case .text, .softBreak, .lineBreak, .code, .footnoteReference, .anchor: return i
+        case .markup(let m, let c): return .markup(m, c.map(inline))
         case .emphasis(let c): return .emphasis(c.map(inline))
         case .strong(let c): return .strong(c.map(inline))
         case .strikethrough(let c): return .strikethrough(c.map(inline))
         case .link(let d, let t, let c, let at): return .link(destination: d, title: t, c.map(inline), at: location(at))
-        case .image(let s, let t, let alt, let at): return .image(source: s, title: t, alt: alt.map(inline), at: location(at))
+        case .image(let s, let t, let alt, let at, let a):
+            return .image(source: s, title: t, alt: alt.map(inline), at: location(at), attributes: a)
         case .html(let h, let at): return .html(h, at: location(at))
         case .math(var m):
             m.lineStarts = m.lineStarts.map(location)

@@ -24,12 +24,33 @@ public indirect enum BlockKind: Sendable {
     case heading(level: Int, [Inline])
     /// Fenced or indented code; `text` keeps every character (ends with a newline as cmark gives it).
     case codeBlock(info: String, text: String)
-    /// Raw HTML block, verbatim.
+    /// Raw HTML block, verbatim: only in a tree parsed with `ParseOptions.interpretHTML`
+    /// off; otherwise the parse stage turns it into the blocks below.
     case htmlBlock(String)
     case blockQuote([Block])
     case list(ListInfo, [ListItem])
     case thematicBreak
     case table(Table)
+    /// An HTML container that changes how its blocks are set (`<div align>`, `<center>`,
+    /// `<p align>`, `<details>`): its blocks, with the alignment it asks for.
+    case division(Alignment, [Block])
+    /// An HTML definition list: terms (`<dt>`) and descriptions (`<dd>`) in order.
+    case definitionList([DefinitionPart])
+    /// An HTML comment standing between blocks (its text, without `<!--` and `-->`):
+    /// prints nothing; styling reads `<!-- toc -->` as where the contents go.
+    case comment(String)
+    /// Start a new page here (`\newpage`, `<!-- pagebreak -->`, an HTML element whose
+    /// style asks for a page break before or after it).
+    case pageBreak
+}
+
+/// Alignment as the source asks for it (a GFM delimiter row, an HTML `align`).
+public enum Alignment: Sendable, Hashable { case none, left, center, right, justify }
+
+/// One entry of a definition list.
+public enum DefinitionPart: Sendable {
+    case term([Inline])
+    case description([Block])
 }
 
 public struct ListInfo: Hashable, Sendable {
@@ -55,9 +76,9 @@ public struct ListItem: Sendable {
 }
 
 public struct Table: Sendable {
-    public enum Alignment: Sendable, Hashable { case none, left, center, right }
+    public typealias Alignment = MDMarkdown.Alignment
     public var alignments: [Alignment]
-    /// The header row's cells.
+    /// The header row's cells; empty for an HTML table without one.
     public var header: [TableCell]
     public var rows: [[TableCell]]
     public init(alignments: [Alignment], header: [TableCell], rows: [[TableCell]]) {
@@ -68,7 +89,18 @@ public struct Table: Sendable {
 public struct TableCell: Sendable {
     public var content: [Inline]
     public var range: SourceRange
-    public init(content: [Inline], range: SourceRange) { self.content = content; self.range = range }
+    /// How many columns and rows the cell covers (HTML `colspan`, `rowspan`); at least 1.
+    public var columnSpan: Int
+    public var rowSpan: Int
+    /// The cell's own alignment (HTML `align`), over its column's.
+    public var alignment: Alignment
+    /// An HTML `<th>` outside the header row: set like a header cell.
+    public var isHeader: Bool
+    public init(content: [Inline], range: SourceRange, columnSpan: Int = 1, rowSpan: Int = 1,
+                alignment: Alignment = .none, isHeader: Bool = false) {
+        self.content = content; self.range = range; self.columnSpan = max(1, columnSpan); self.rowSpan = max(1, rowSpan)
+        self.alignment = alignment; self.isHeader = isHeader
+    }
 }
 
 public indirect enum Inline: Sendable {
@@ -82,13 +114,59 @@ public indirect enum Inline: Sendable {
     /// A link; `at` is where it starts in the source (its `[`, or the first character of
     /// an autolink), for diagnostics about its destination.
     case link(destination: String, title: String, [Inline], at: SourceLocation)
-    case image(source: String, title: String, alt: [Inline], at: SourceLocation)
-    /// Raw inline HTML, verbatim.
+    /// An image; `attributes` holds what HTML's `<img>` can say besides (size, alignment,
+    /// other sources), empty for a Markdown image.
+    case image(source: String, title: String, alt: [Inline], at: SourceLocation, attributes: ImageAttributes)
+    /// Raw inline HTML, verbatim: only in a tree parsed with `ParseOptions.interpretHTML`
+    /// off; otherwise the parse stage turns it into the inlines around it.
     case html(String, at: SourceLocation)
+    /// Text set in a way of its own, from HTML (`<sub>`, `<kbd>`, `<mark>`…).
+    case markup(InlineMarkup, [Inline])
+    /// A named destination at this spot (`<a id>`, `<a name>`, any element's `id`).
+    case anchor(String)
     /// A reference to footnote number `number` (1-based, order of first reference).
     case footnoteReference(number: Int, label: String)
     /// A TeX formula in dollar signs (recognised before Markdown's inline syntax).
     case math(MathSpan)
+}
+
+/// How HTML sets a stretch of text, beyond what Markdown can say.
+public enum InlineMarkup: Sendable, Hashable {
+    /// `<u>`, `<ins>`.
+    case underline
+    /// `<mark>`.
+    case highlight
+    /// `<sup>`, `<sub>`.
+    case superscript
+    case `subscript`
+    /// `<kbd>`: a key cap.
+    case keyboard
+    /// `<code>`, `<samp>`, `<tt>`: like a code span, markup inside kept.
+    case code
+    /// `<small>`, `<big>`.
+    case small
+    case big
+    /// `<q>`: in quotation marks.
+    case quotation
+    /// `<abbr title>`: the expansion is the title.
+    case abbreviation(title: String)
+}
+
+/// What an HTML `<img>` says about an image besides its source and alt text.
+public struct ImageAttributes: Sendable, Hashable {
+    /// Lengths as written (`width="120"`, `width="50%"`, `style="width: 128px"`).
+    public var width: ImageLength?
+    public var height: ImageLength?
+    /// `align="center"` (or `left`, `right`): where an image alone in its paragraph goes.
+    public var alignment: Alignment
+    /// Further sources to try in order when the first cannot be shown (`<picture>`'s
+    /// `<source>`s, `srcset`).
+    public var fallbacks: [String]
+    public init(width: ImageLength? = nil, height: ImageLength? = nil, alignment: Alignment = .none, fallbacks: [String] = []) {
+        self.width = width; self.height = height; self.alignment = alignment; self.fallbacks = fallbacks
+    }
+    /// A Markdown image's: nothing besides its source.
+    public static let none = ImageAttributes()
 }
 
 public struct FootnoteDefinition: Sendable {

@@ -13,9 +13,7 @@ public enum MarkdownParser {
                              options: ParseOptions = ParseOptions()) -> MarkdownDocument {
         let frontMatter = FrontMatterReader(source: source, diagnostics: diagnostics)
         let events = CmarkBridge.events(of: frontMatter.markdownText, options: options)
-        let lengths = lineLengths(of: frontMatter.markdownText)
-        var builder = TreeBuilder(maxDepth: options.maxNestingDepth, lineLengths: lengths.full,
-                                  trimmedLineLengths: lengths.trimmed)
+        var builder = TreeBuilder(maxDepth: options.maxNestingDepth, lines: SourceLines(frontMatter.markdownText))
         for event in events { builder.consume(event) }
         if let location = builder.firstFlattened {
             diagnostics.warning("nesting deeper than \(max(1, options.maxNestingDepth)) levels is flattened",
@@ -23,29 +21,8 @@ public enum MarkdownParser {
                                 hint: "the deeper quotes, lists or emphasis keep their text but lose their own formatting")
         }
         let (blocks, footnotes) = builder.finish()
-        return MarkdownDocument(blocks: blocks, footnotes: footnotes, frontMatter: frontMatter.frontMatter)
-    }
-
-    /// UTF-8 byte length of each line, without its LF or CRLF, as cmark counts columns;
-    /// and without trailing spaces and tabs too.
-    private static func lineLengths(of text: String) -> (full: [Int], trimmed: [Int]) {
-        var lengths: [Int] = [], trimmed: [Int] = []
-        var length = 0, visible = 0
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n") {
-                lengths.append(previous == UInt8(ascii: "\r") ? length - 1 : length)
-                trimmed.append(visible)
-                length = 0
-                visible = 0
-            } else {
-                length += 1
-                if byte != 0x20, byte != 0x09, byte != 0x0D { visible = length }
-            }
-            previous = byte
-        }
-        lengths.append(length)
-        trimmed.append(visible)
-        return (lengths, trimmed)
+        let document = MarkdownDocument(blocks: blocks, footnotes: footnotes, frontMatter: frontMatter.frontMatter)
+        guard options.interpretHTML else { return document }
+        return HTMLWeaver.weave(document, maxDepth: max(1, options.maxNestingDepth), diagnostics: diagnostics)
     }
 }

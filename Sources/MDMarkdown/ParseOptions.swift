@@ -28,10 +28,16 @@ public struct ParseOptions: Sendable, Hashable {
     /// either way (they are code blocks to the parser).
     public var dollarMath: Bool
 
+    /// Reads raw HTML with an HTML5 parser and turns it into the tree's own blocks and
+    /// inlines (see `HTMLWeaver`); off, the tree keeps cmark's raw `htmlBlock` and
+    /// `html` nodes as written (for tests of the parser itself).
+    public var interpretHTML: Bool
+
     public init(smartPunctuation: Bool = false, maxNestingDepth: Int = ParseOptions.defaultMaxNestingDepth,
-                dollarMath: Bool = true) {
+                dollarMath: Bool = true, interpretHTML: Bool = true) {
         self.smartPunctuation = smartPunctuation
         self.maxNestingDepth = maxNestingDepth
         self.dollarMath = dollarMath
+        self.interpretHTML = interpretHTML
     }
 }

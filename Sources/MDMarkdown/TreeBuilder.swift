@@ -44,16 +44,13 @@ struct TreeBuilder {
     /// Where the first node beyond the nesting cap starts; nil while none was flattened.
     private(set) var firstFlattened: SourceLocation?
 
-    /// The length in UTF-8 bytes of each source line (index 0 is line 1), without its
-    /// line ending: the bound for a plausible inline column.
-    private let lineLengths: [Int]
-    /// The same without trailing spaces and tabs: where a formula's later lines start.
-    private let trimmedLineLengths: [Int]
+    /// The source lines' lengths: the bound for a plausible inline column, and (without
+    /// trailing spaces) where a formula's later lines start.
+    private let lines: SourceLines
 
-    init(maxDepth: Int, lineLengths: [Int], trimmedLineLengths: [Int] = []) {
+    init(maxDepth: Int, lines: SourceLines) {
         self.maxDepth = max(1, maxDepth)
-        self.lineLengths = lineLengths
-        self.trimmedLineLengths = trimmedLineLengths.isEmpty ? lineLengths : trimmedLineLengths
+        self.lines = lines
         let document = CmarkNode(kind: .document, range: .unknown)
         stack.append(Frame(node: document, kept: true, blockDepth: 0, inlineDepth: 0,
                            blockTarget: 0, inlineTarget: -1, leafBlockRange: .unknown))
@@ -170,7 +167,7 @@ struct TreeBuilder {
             appendInline(.link(destination: destination, title: title, frame.inlines, at: at))
         case .image(let source, let title):
             let at = location(of: frame.node, in: frame.leafBlockRange)
-            appendInline(.image(source: source, title: title, alt: frame.inlines, at: at))
+            appendInline(.image(source: source, title: title, alt: frame.inlines, at: at, attributes: .none))
         case .other, .document, .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak,
              .lineBreak, .code, .htmlInline, .footnoteReference, .math:
             break
@@ -216,7 +213,7 @@ struct TreeBuilder {
         let opening = p.display ? "$$" : p.delimiterLength == 1 ? "$" : "$" + String(repeating: "`", count: p.delimiterLength - 1)
         let closing = p.display ? "$$" : p.delimiterLength == 1 ? "$" : String(repeating: "`", count: p.delimiterLength - 1) + "$"
         return MathSpan(source: source, display: p.display,
-                        lineStarts: p.lineStarts(source: source, sourceLineLengths: trimmedLineLengths),
+                        lineStarts: p.lineStarts(source: source, sourceLines: lines),
                         opening: opening, closing: closing)
     }
 
@@ -230,7 +227,7 @@ struct TreeBuilder {
         let start = node.range.start
         let isBlock = !node.kind.isInline
         if isBlock || block.start.line == 0 { return start }
-        let lineLength = start.line >= 1 && start.line <= lineLengths.count ? lineLengths[start.line - 1] : 0
+        let lineLength = lines.length(start.line)
         let plausible = start.line > 0 && start.column > 0 && start.column <= lineLength
             && start.line >= block.start.line && start.line <= max(block.end.line, block.start.line)
         return plausible ? start : block.start

@@ -183,7 +183,9 @@ public enum Converter {
         options.progress?("laying out and rendering")
         let pdf: [UInt8]
         do {
-            pdf = try PDFRenderer.render(&pages, readPolicy: policy, imageCodecs: options.imageCodecs) { _ in stages.lap("render") }
+            pdf = try PDFRenderer.render(&pages, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink) {
+                _ in stages.lap("render")
+            }
         } catch {
             pages.cancel()
             throw error
@@ -301,8 +303,28 @@ extension Converter {
 
 /// Turns input bytes into text: UTF-8 (a BOM is dropped); invalid sequences become
 /// U+FFFD with a warning at the first one; NUL bytes mean the file is not text.
+/// Unicode noncharacters (U+FFFE, U+FDD0…) become U+FFFD too, with a warning: a PDF
+/// cannot carry them (see `Unicode.Scalar.isNoncharacter`).
 enum InputDecoder {
     static func decode(_ bytes: [UInt8], diagnostics: DiagnosticSink) throws(ConversionError) -> String {
+        let text = try decodeUTF8(bytes, diagnostics: diagnostics)
+        let (clean, count) = text.replacingNoncharacters()
+        guard count > 0 else { return text }
+        // Where the first one is: line and byte column, as cmark counts them.
+        var line = 1, column = 1
+        for u in text.unicodeScalars {
+            if u.isNoncharacter { break }
+            if u == "\n" { line += 1; column = 1 } else { column += UTF8.width(u) }
+        }
+        let first = text.unicodeScalars.first(where: \.isNoncharacter)!
+        let name = "U+" + String(first.value, radix: 16, uppercase: true)
+        diagnostics.add(Diagnostic(.warning, "\(count == 1 ? "the Unicode noncharacter \(name) is" : "\(count) Unicode noncharacters (the first \(name)) are") shown as \u{FFFD}: a PDF cannot hold \(count == 1 ? "it" : "them")",
+                                   at: SourceLocation(line: line, column: column),
+                                   hint: "noncharacters are for a program's internal use; they mean nothing in a document"))
+        return clean
+    }
+
+    static func decodeUTF8(_ bytes: [UInt8], diagnostics: DiagnosticSink) throws(ConversionError) -> String {
         if let nul = bytes.firstIndex(of: 0) {
             let line = bytes[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             throw .unreadableInput(path: "", reason: "this is not a text file (NUL byte on line \(line)); mdpdf reads UTF-8 Markdown")

@@ -123,8 +123,11 @@ struct FrontMatterLines {
     let range: ClosedRange<Int>?
 
     init(source: String, frontMatter: FrontMatter?) {
-        lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         range = frontMatter?.lines
+        // Only the front matter's lines (the last element holds the rest of the document,
+        // never looked at): splitting a 50 MB document into lines cost seconds and
+        // hundreds of megabytes.
+        lines = range.map { source.split(separator: "\n", maxSplits: $0.upperBound, omittingEmptySubsequences: false) } ?? []
     }
 
     func location(of path: [String]) -> SourceLocation? {

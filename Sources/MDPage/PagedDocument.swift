@@ -101,6 +101,8 @@ public struct Shape: Sendable {
         case line(from: Point, to: Point)
         /// A closed or open polyline.
         case polyline([Point], closed: Bool)
+        /// Lines and Bézier curves (drawn icons), filled by the nonzero rule.
+        case path(VectorPath)
     }
     public var geometry: Geometry
     public var fill: Color?

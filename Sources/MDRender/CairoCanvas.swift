@@ -18,10 +18,19 @@ final class CairoCanvas: Canvas {
     /// placeholder URIs (see `TagAttributes`) and `PDFPostProcessor` writes the real
     /// actions over them.
     private(set) var externalLinks: [LinkTarget] = []
+    /// The index in `externalLinks` of each target: every area of a link (one per line
+    /// fragment) and every link to the same place share one placeholder, so the PDF holds
+    /// the target once, in one action (a long URL wrapped over a thousand lines must not
+    /// be written a thousand times).
+    private var externalLinkIndex: [LinkTarget: Int] = [:]
     /// Scratch buffers reused by every glyph run, so drawing a run allocates nothing once
-    /// they have grown to the longest run.
+    /// they have grown to the longest run. cairo may write into all three (see
+    /// `drawGlyphs`): they are refilled for every run.
     var glyphBuffer: [cairo_glyph_t] = []
     var clusterBuffer: [cairo_text_cluster_t] = []
+    var textBuffer: [CChar] = []
+    /// Unicode noncharacters shown as U+FFFD (cairo rejects text that holds one).
+    var replacedNoncharacters = 0
     /// The color last set as cairo's source, to skip redundant source changes (an image
     /// paint replaces the source, so it resets this).
     var currentSource: Color?
@@ -85,7 +94,9 @@ final class CairoCanvas: Canvas {
     private func linkAttributes(_ rect: Rect, _ target: LinkTarget) -> String {
         switch target {
         case .uri, .file:
+            if let index = externalLinkIndex[target] { return TagAttributes.uriLink(index: index, rect: rect) }
             externalLinks.append(target)
+            externalLinkIndex[target] = externalLinks.count - 1
             return TagAttributes.uriLink(index: externalLinks.count - 1, rect: rect)
         case .internalDestination(let name):
             return TagAttributes.destinationLink(name, rect: rect)
@@ -141,7 +152,9 @@ final class CairoCanvas: Canvas {
 
     func addOutlineEntry(_ entry: OutlineEntry, parent: Int?) -> Int {
         let flags = entry.open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0)
-        let id = cairo_pdf_surface_add_outline(pdf.surface, Int32(parent ?? Int(CAIRO_PDF_OUTLINE_ROOT)), entry.title,
+        let (title, replaced) = entry.title.replacingNoncharacters()
+        replacedNoncharacters += replaced
+        let id = cairo_pdf_surface_add_outline(pdf.surface, Int32(parent ?? Int(CAIRO_PDF_OUTLINE_ROOT)), title,
                                                TagAttributes.outlineTarget(entry.destination), flags)
         return Int(id)
     }

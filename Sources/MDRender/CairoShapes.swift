@@ -54,6 +54,17 @@ extension CairoCanvas {
             cairo_move_to(cr, first.x.value, first.y.value)
             for point in points.dropFirst() { cairo_line_to(cr, point.x.value, point.y.value) }
             if closed { cairo_close_path(cr) }
+        case let .path(path):
+            guard !path.elements.isEmpty else { return false }
+            for element in path.elements {
+                switch element {
+                case .move(let p): cairo_move_to(cr, p.x.value, p.y.value)
+                case .line(let p): cairo_line_to(cr, p.x.value, p.y.value)
+                case .curve(let a, let b, let p):
+                    cairo_curve_to(cr, a.x.value, a.y.value, b.x.value, b.y.value, p.x.value, p.y.value)
+                case .close: cairo_close_path(cr)
+                }
+            }
         }
         return true
     }

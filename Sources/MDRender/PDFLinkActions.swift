@@ -7,8 +7,10 @@ extension PDFPostProcessor {
     /// byte string, which qpdf escapes) or, for a file, `/GoToR` to a `.pdf` (at its
     /// named destination, else its first page) and `/Launch` for any other file (only
     /// made when the theme allows it), both with the path as written (viewers resolve a
-    /// relative path against the PDF's own folder).
-    func restoreAction(_ s: QPDFSession, in annot: qpdf_oh) throws(ConversionError) {
+    /// relative path against the PDF's own folder). Every annotation with the same
+    /// placeholder (the areas of one link, links to one place) refers to one indirect
+    /// action, made on first use and kept in `shared`.
+    func restoreAction(_ s: QPDFSession, in annot: qpdf_oh, shared: inout [Int: qpdf_oh]) throws(ConversionError) {
         let action = qpdf_oh_get_key(s.q, annot, "/A")
         guard qpdf_oh_is_dictionary(s.q, action) != 0 else { return }
         let uri = qpdf_oh_get_key(s.q, action, "/URI")
@@ -19,13 +21,24 @@ extension PDFPostProcessor {
               externalLinks.indices.contains(index) else {
             throw .renderFailed(reason: "PDF link \(placeholder) has no target")
         }
-        switch externalLinks[index] {
-        case .uri(let real), .internalDestination(let real):
-            // (An internal destination never gets a placeholder; written as a URI if it did.)
-            qpdf_oh_replace_key(s.q, action, "/URI", s.byteString(real))
-        case .file(let path, let destination):
-            qpdf_oh_replace_key(s.q, annot, "/A", fileAction(s, path: path, destination: destination))
+        if let made = shared[index] {
+            qpdf_oh_replace_key(s.q, annot, "/A", made)
+            return
         }
+        let real: qpdf_oh
+        switch externalLinks[index] {
+        case .uri(let uri), .internalDestination(let uri):
+            // (An internal destination never gets a placeholder; written as a URI if it did.)
+            real = qpdf_oh_new_dictionary(s.q)
+            qpdf_oh_replace_key(s.q, real, "/Type", qpdf_oh_new_name(s.q, "/Action"))
+            qpdf_oh_replace_key(s.q, real, "/S", qpdf_oh_new_name(s.q, "/URI"))
+            qpdf_oh_replace_key(s.q, real, "/URI", s.byteString(uri))
+        case .file(let path, let destination):
+            real = fileAction(s, path: path, destination: destination)
+        }
+        let indirect = qpdf_make_indirect_object(s.q, real)
+        shared[index] = indirect
+        qpdf_oh_replace_key(s.q, annot, "/A", indirect)
     }
 
     /// `<< /S /GoToR /F … /D [0 /Fit] >>` (or `/D (name)`) for a PDF, `<< /S /Launch /F … >>` otherwise.

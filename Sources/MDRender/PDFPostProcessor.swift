@@ -93,7 +93,8 @@ struct PDFPostProcessor {
         ]
         var isEmpty = true
         for case let (key, value?) in texts {
-            qpdf_oh_replace_key(s.q, info, key, qpdf_oh_new_unicode_string(s.q, value))
+            // U+FFFE in a UTF-16 text string would read as a byte-order mark.
+            qpdf_oh_replace_key(s.q, info, key, qpdf_oh_new_unicode_string(s.q, value.replacingNoncharacters().text))
             isEmpty = false
         }
         for case let (key, seconds?) in [("/CreationDate", metadata.creationDate), ("/ModDate", metadata.modificationDate)] {
@@ -121,6 +122,7 @@ struct PDFPostProcessor {
         // One direct array shared by every link (never changed afterwards; qpdf writes a
         // direct object inline wherever it appears): one parse instead of 7 calls a link.
         let border = qpdf_oh_parse(s.q, "[ 0 0 0 ]")
+        var actions: [Int: qpdf_oh] = [:]
         for pageIndex in 0..<Int(pageCount) {
             let page = qpdf_get_page_n(s.q, pageIndex)
             let annots = qpdf_oh_get_key(s.q, page, "/Annots")
@@ -132,7 +134,7 @@ struct PDFPostProcessor {
                 else { continue }
                 qpdf_oh_replace_key(s.q, annot, "/Border", border)
                 s.setRectFromQuadPoints(of: annot)
-                try restoreAction(s, in: annot)
+                try restoreAction(s, in: annot, shared: &actions)
                 s.rewriteDestName(in: annot)
             }
         }

@@ -46,6 +46,8 @@ final class RecordingCanvas: Canvas {
         case let .polyline(points, closed):
             line = "polyline " + points.map(\.description).joined(separator: " ")
             if closed { line += " closed" }
+        case let .path(path):
+            line = "path \(path.summary)"
         }
         if let fill = shape.fill { line += " fill \(fill)" }
         if let stroke = shape.stroke { line += " stroke \(stroke.width) \(stroke.color)\(dashText(stroke.dash))" }

@@ -51,10 +51,10 @@ struct StructureRepair {
             guard let j = first[node] else {
                 first[node] = k
                 if let alt = tree[node].alt, !alt.isEmpty {
-                    qpdf_oh_replace_key(q, element, "/Alt", qpdf_oh_new_unicode_string(q, alt))
+                    qpdf_oh_replace_key(q, element, "/Alt", qpdf_oh_new_unicode_string(q, alt.replacingNoncharacters().text))
                     // A formula's source is also what its content stands for (copied text).
                     if tree[node].role == .formula {
-                        qpdf_oh_replace_key(q, element, "/ActualText", qpdf_oh_new_unicode_string(q, alt))
+                        qpdf_oh_replace_key(q, element, "/ActualText", qpdf_oh_new_unicode_string(q, alt.replacingNoncharacters().text))
                     }
                 }
                 continue

@@ -20,6 +20,17 @@ enum BareURL {
         return shorten(text, to: maxLength)
     }
 
+    /// Whether a link prints its own destination: an autolink (`<https://…>`, a bare
+    /// `https://…` or `www.…`, an e-mail address).
+    static func isBare(destination: String, children: [Inline]) -> Bool {
+        var text = ""
+        for child in children {
+            guard case .text(let s) = child else { return false }
+            text += s
+        }
+        return text == destination || "http://" + text == destination || "mailto:" + text == destination
+    }
+
     /// `url` without its scheme (`https://`), then, if still longer than `maxLength`
     /// characters, its start and its end around "…" so that the whole is `maxLength`
     /// characters (at least 5: a shorter limit would leave nothing readable).

@@ -17,9 +17,19 @@ extension DocumentStyler {
         return path.hasPrefix("/") ? path : (options.baseDirectory as NSString).appendingPathComponent(path)
     }
 
-    /// The image file `src` names, checked once per file; or why it cannot be shown
-    /// (a remote image is never fetched).
-    func lookUpImage(_ src: String) -> Result<ImageProbe.Found, ImageLookupFailure> {
+    /// The image file `src` names, checked once per file, else the first of HTML's
+    /// `<picture>` and `srcset` alternatives that can be shown; or why `src` cannot be
+    /// shown (a remote image is never fetched).
+    func lookUpImage(_ src: String, _ attributes: ImageAttributes = .none) -> Result<ImageProbe.Found, ImageLookupFailure> {
+        let first = lookUpImageFile(src)
+        guard case .failure = first else { return first }
+        for candidate in attributes.fallbacks {
+            if case .success(let found) = lookUpImageFile(candidate) { return .success(found) }
+        }
+        return first
+    }
+
+    private func lookUpImageFile(_ src: String) -> Result<ImageProbe.Found, ImageLookupFailure> {
         if Self.isRemote(src) { return .failure(.remote) }
         return images.probe(resolve(src)).mapError { .file($0) }
     }
@@ -36,33 +46,40 @@ extension DocumentStyler {
     }
 
     /// A paragraph made only of one image (possibly wrapped in a link) becomes an image
-    /// block; nil when the paragraph holds anything else, several images (they flow
-    /// side by side as inline images, like a row of badges) or an image that cannot be
-    /// shown (its placeholder is set inline, where `appendImage` warns).
-    mutating func standaloneImages(_ inlines: [Inline], _ range: SourceRange) -> [StyledBlock]? {
-        var found: [(String, String?, String, SourceLocation)] = []  // (image, link, alt text, where the link or image starts)
+    /// block, placed as its HTML `align` or the division around it says; nil when the
+    /// paragraph holds anything else, several images (they flow side by side as inline
+    /// images, like a row of badges) or an image that cannot be shown (its placeholder
+    /// is set inline, where `appendImage` warns).
+    mutating func standaloneImages(_ inlines: [Inline], _ range: SourceRange, _ ctx: StyleContext) -> [StyledBlock]? {
+        var found: (source: String, link: String?, alt: String, at: SourceLocation, attributes: ImageAttributes)?
         for inline in inlines {
             switch inline {
-            case .image(let src, _, let alt, let at): found.append((src, nil, PlainText.of(alt), at))
+            case .image(let src, _, let alt, let at, let attributes):
+                guard found == nil else { return nil }
+                found = (src, nil, PlainText.of(alt), at, attributes)
             case .link(let dest, _, let children, let linkAt):
-                guard children.count == 1, case .image(let src, _, let alt, _) = children[0] else { return nil }
-                found.append((src, dest, PlainText.of(alt), linkAt))
+                guard found == nil, children.count == 1, case .image(let src, _, let alt, _, let attributes) = children[0] else { return nil }
+                found = (src, dest, PlainText.of(alt), linkAt, attributes)
             case .softBreak, .lineBreak: continue
             case .text(let s) where s.allSatisfy({ $0.isWhitespace }): continue
             default: return nil
             }
         }
-        guard found.count == 1 else { return nil }
-        var blocks: [StyledBlock] = []
-        for (src, link, alt, at) in found {
-            let lookup = lookUpImage(src)
-            guard case .success(let file) = lookup else { return nil }
-            warnImage(src, lookup, at: at)
-            let link = link.flatMap { linkTarget($0, at: at) }
-            blocks.append(.image(StyledImage(image: file.source, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
-                                             link: link, alt: alt, source: range)))
+        guard let found else { return nil }
+        let lookup = lookUpImage(found.source, found.attributes)
+        guard case .success(let file) = lookup else { return nil }
+        warnImage(found.source, lookup, at: found.at)
+        let link = found.link.flatMap { linkTarget($0, at: found.at) }
+        let alignment: TextAlignment
+        switch found.attributes.alignment {
+        case .center: alignment = .center
+        case .right: alignment = .right
+        case .left: alignment = .left
+        case .none, .justify: alignment = ctx.blockAlignment == .justify ? .left : ctx.blockAlignment ?? .left
         }
-        return blocks
+        return [.image(StyledImage(image: file.source, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
+                                   link: link, alt: found.alt, source: range,
+                                   width: found.attributes.width, height: found.attributes.height, alignment: alignment))]
     }
 
     // MARK: Lists
@@ -73,6 +90,7 @@ extension DocumentStyler {
         var ictx = ctx
         ictx.listDepth += 1
         ictx.tight = info.tight
+        ictx.topLevel = false
         let numbering = l.numbering.isEmpty ? .decimal : l.numbering[ctx.listDepth % l.numbering.count]
         var styled: [StyledListItem] = []
         for (i, item) in items.enumerated() {
@@ -128,37 +146,49 @@ extension DocumentStyler {
     mutating func table(_ t: Table, _ ctx: StyleContext, range: SourceRange) -> StyledBlock {
         let ts = theme.table
         let size = ts.fontSize.resolve(em: ctx.size)
-        let columns = max(t.alignments.count, t.header.count, t.rows.map(\.count).max() ?? 0)
-        let aligns: [TextAlignment] = (0..<columns).map { i in
-            switch i < t.alignments.count ? t.alignments[i] : .none {
-            case .center: return .center
-            case .right: return .right
-            default: return .left
-            }
+        let grid = TableGrid(t)
+        let aligns: [TextAlignment] = (0..<grid.columns).map { i in
+            Self.textAlignment(i < t.alignments.count ? t.alignments[i] : .none) ?? .left
         }
         var rows: [[StyledParagraph]] = []
-        for (r, cells) in ([t.header] + t.rows).enumerated() {
-            var cctx = ctx
-            cctx.size = size
-            if r == 0 {
-                cctx.font.weight = ts.headerFontWeight
-                if let c = ts.headerColor { cctx.color = c.color }
-            }
-            cctx.tight = true
-            rows.append((0..<columns).map { c in
-                cctx.alignment = aligns[c]
-                let cell = c < cells.count ? cells[c] : TableCell(content: [], range: range)
-                return paragraph(cell.content, cctx, range: cell.range)
-                    ?? StyledParagraph(text: AttributedText(), alignment: aligns[c], lineHeight: ctx.lineHeight, spaceBefore: .zero,
-                                       spaceAfter: .zero, baseFont: cctx.font, baseSize: size, source: cell.range)
+        for (r, slots) in grid.slots.enumerated() {
+            rows.append(slots.enumerated().map { c, cell in
+                var cctx = ctx
+                cctx.size = size
+                cctx.tight = true
+                cctx.blockAlignment = nil
+                if r < grid.headerRows || cell?.isHeader == true {
+                    cctx.font.weight = ts.headerFontWeight
+                    if let color = ts.headerColor { cctx.color = color.color }
+                }
+                cctx.alignment = cell.flatMap { Self.textAlignment($0.alignment) } ?? aligns[c]
+                let source = cell?.range ?? range
+                return cell.flatMap { paragraph($0.content, cctx, range: source) }
+                    ?? StyledParagraph(text: AttributedText(), alignment: cctx.alignment, lineHeight: ctx.lineHeight, spaceBefore: .zero,
+                                       spaceAfter: .zero, baseFont: cctx.font, baseSize: size, source: source)
             })
         }
-        return .table(StyledTable(columns: columns, alignments: aligns, rows: rows, cellPadding: ts.cellPadding.resolve(em: size),
-                                  headerBackground: ts.headerBackground?.color, zebraBackground: ts.zebraBackground?.color,
-                                  borderColor: ts.borderColor.color, borderWidth: ts.borderWidth.resolve(em: size),
-                                  spaceAfter: ts.spaceAfter.resolve(em: ctx.size),
-                                  openAtPageBreaks: ts.splitEdges == .open,
-                                  minFontSize: ts.minFontSize.resolve(em: ctx.size), source: range))
+        var styled = StyledTable(columns: grid.columns, alignments: aligns, rows: rows, cellPadding: ts.cellPadding.resolve(em: size),
+                                 headerBackground: ts.headerBackground?.color, zebraBackground: ts.zebraBackground?.color,
+                                 borderColor: ts.borderColor.color, borderWidth: ts.borderWidth.resolve(em: size),
+                                 spaceAfter: ts.spaceAfter.resolve(em: ctx.size),
+                                 openAtPageBreaks: ts.splitEdges == .open, source: range)
+        styled.minFontSize = ts.minFontSize.resolve(em: ctx.size)
+        styled.headerRows = grid.headerRows
+        styled.spans = grid.spans
+        styled.alignment = ctx.blockAlignment == .justify ? .left : ctx.blockAlignment ?? .left
+        return .table(styled)
+    }
+
+    /// A written alignment as the text's; nil for none.
+    static func textAlignment(_ a: Alignment) -> TextAlignment? {
+        switch a {
+        case .left: return .left
+        case .center: return .center
+        case .right: return .right
+        case .justify: return .justify
+        case .none: return nil
+        }
     }
 
     // MARK: Footnotes
@@ -169,6 +199,7 @@ extension DocumentStyler {
         var ctx = root
         ctx.size = theme.footnotes.fontSize.resolve(em: root.size)
         ctx.tight = true
+        ctx.topLevel = false
         var b = TextBuilder()
         var paint = RunPaint(color: theme.link.color?.color ?? theme.list.markerColor.color)
         let key = footnoteOffset + note.number

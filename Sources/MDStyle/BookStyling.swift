@@ -18,8 +18,8 @@ public struct BookChapter: Sendable {
     public var level: Int
     /// The title of a part that begins with this chapter (an outline entry at level 1).
     public var part: String?
-    /// A section of the chapter before it (nested under it in the summary): it starts
-    /// a new page only with `book.chapterBreak: "page"`.
+    /// A section of the chapter before it (nested under it in the summary): it runs on
+    /// after it with `book.chapterBreak: "chapter"`.
     public var isSection: Bool
     public init(document: MarkdownDocument, baseDirectory: String, anchorPrefix: String, title: String?,
                 fallbackTitle: String, level: Int = 1, part: String? = nil, isSection: Bool = false) {
@@ -31,7 +31,7 @@ public struct BookChapter: Sendable {
 
 extension DocumentStyler {
     /// Styles the chapters of a book as one document: each chapter starts on a new page
-    /// (the theme's `book.chapterBreak`; its sections run on by default) with its outline entry, keeps its own anchors
+    /// (as the theme's `book.chapterBreak` says) with its outline entry, keeps its own anchors
     /// (prefixed with its `anchorPrefix`), images and links relative to its own folder;
     /// links to other chapters go to them; footnotes and equations are numbered through
     /// the book; the book's title block and one table of contents come first (unless the

@@ -2,7 +2,7 @@ import MDCore
 import MDHighlight
 import MDTheme
 
-/// Code blocks: fenced, indented and raw-HTML `<pre>`, highlighted by language with the
+/// Code blocks: fenced, indented and HTML `<pre>`, highlighted by language with the
 /// theme's token styles (ordinary run colors, weights and italics: layout knows nothing
 /// of languages), tabs expanded, and optional line numbers.
 extension DocumentStyler {
@@ -42,19 +42,6 @@ extension DocumentStyler {
                                           borderWidth: c.borderWidth.resolve(em: size), cornerRadius: c.cornerRadius.resolve(em: size),
                                           spaceAfter: ctx.tight ? Points(0.3 * ctx.size.value) : c.spaceAfter.resolve(em: ctx.size),
                                           openAtPageBreaks: c.splitEdges == .open))
-    }
-
-    /// A raw-HTML `<pre>` block: a code block in the language its classes name, then
-    /// whatever text followed `</pre>` on its line.
-    mutating func preBlock(_ pre: HTMLPre, _ ctx: StyleContext, range: SourceRange) -> [StyledBlock] {
-        var info = CodeBlockInfo("")
-        info.language = pre.language
-        var blocks = [codeBlock(pre.text, info: info, ctx, range: range)]
-        if !pre.trailing.isEmpty {
-            warnHTML(at: range.start)
-            if let p = paragraph([.text(pre.trailing)], ctx, range: range) { blocks.append(.paragraph(p)) }
-        }
-        return blocks
     }
 
     /// The language to highlight with: the info string's; for a block that names none,

@@ -48,8 +48,8 @@ public struct DocumentStyler {
     var firstH1: String?
     /// Counters of the numbered heading levels (index 0 = level 1).
     var headingNumbers = [Int](repeating: 0, count: 6)
-    /// Anchors from raw HTML with no text of their own to sit in (an HTML block, a
-    /// paragraph of only `<a id>`): they go to the start of the next paragraph styled.
+    /// Anchors with no text of their own to sit in (a paragraph of only `<a id>`): they
+    /// go to the start of the next paragraph styled.
     var pendingAnchors: [String] = []
     /// Each image file is read and checked once per document.
     let images: ImageProbeCache
@@ -154,7 +154,7 @@ public struct DocumentStyler {
         switch block.kind {
         case .paragraph(let inlines):
             if TableOfContentsMarker.matches(inlines) { return [.tocPlaceholder] }
-            if let images = standaloneImages(inlines, block.range) { return images }
+            if let images = standaloneImages(inlines, block.range, ctx) { return images }
             if let math = paragraphWithDisplayMath(inlines, ctx, range: block.range, indent: indent) { return math }
             return paragraph(inlines, ctx, range: block.range, indent: indent).map { [.paragraph($0)] } ?? []
         case .heading(let level, let inlines):
@@ -163,14 +163,18 @@ public struct DocumentStyler {
             if Self.isMathInfo(info) { return mathBlock(text, ctx, range: block.range) }
             return [codeBlock(text, info: CodeBlockInfo(info), ctx, range: block.range)]
         case .htmlBlock(let html):
-            if TableOfContentsMarker.matches(html) { return [.tocPlaceholder] }
-            if let pre = HTMLPre(html) { return preBlock(pre, ctx, range: block.range) }
-            pendingAnchors += HTMLAnchors.names(in: html).map(anchorName)
-            if !HTMLAnchors.isOnlyAnchors(html) { warnHTML(at: block.range.start) }
-            let visible = HTMLText.visibleText(html).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !visible.isEmpty else { return [] }
-            return paragraph([.text(visible)], ctx, range: block.range).map { [.paragraph($0)] } ?? []
+            // Only in a tree parsed without interpreting HTML: shown as written.
+            return [codeBlock(html, info: CodeBlockInfo("html"), ctx, range: block.range)]
+        case .division(let alignment, let children):
+            return styleBlocks(children, ctx.aligned(alignment))
+        case .definitionList(let parts):
+            return definitionList(parts, ctx, range: block.range)
+        case .comment(let text):
+            return TableOfContentsMarker.matches(comment: text) ? [.tocPlaceholder] : []
+        case .pageBreak:
+            return [.pageBreak]
         case .blockQuote(let children):
+            if ctx.topLevel, let alert = Alert(quote: children) { return [self.alert(alert, ctx, range: block.range)] }
             return [blockQuote(children, ctx)]
         case .list(let info, let items):
             return [list(info, items, ctx)]
@@ -207,6 +211,7 @@ public struct DocumentStyler {
         var qctx = ctx
         qctx.color = q.color.color
         qctx.tight = false
+        qctx.topLevel = false
         if q.italic { qctx.font.italic = true }
         let barWidth = q.barWidth.resolve(em: ctx.size)
         return .container(StyledContainer(kind: .blockQuote, children: styleBlocks(children, qctx),
@@ -239,8 +244,4 @@ public struct DocumentStyler {
         return EdgeInsets(top: pad, right: pad, bottom: pad, left: q.indent.resolve(em: ctx.size))
     }
 
-    mutating func warnHTML(at loc: SourceLocation) {
-        diagnostics.warnOnce(key: "html", "raw HTML is not interpreted: its tags are left out and its text is printed",
-                             at: loc, hint: "this is reported once per document")
-    }
 }

@@ -5,7 +5,9 @@ import MDTheme
 extension DocumentStyler {
     /// A heading paragraph (its number, if the theme numbers this level, typed before
     /// the title) and, when the level has `borderBottom`, a rule under it.
-    mutating func heading(_ level: Int, _ inlines: [Inline], _ ctx: StyleContext, range: SourceRange) -> [StyledBlock] {
+    mutating func heading(_ level: Int, _ written: [Inline], _ ctx: StyleContext, range: SourceRange) -> [StyledBlock] {
+        let attributes = HeadingAttributes(written)
+        let inlines = attributes.inlines
         let h = theme.headings, lv = h.level(level)
         var hctx = ctx
         hctx.font = FontSpec(families: h.fontFamily, weight: lv.fontWeight ?? h.fontWeight, italic: lv.italic ?? h.italic,
@@ -15,18 +17,29 @@ extension DocumentStyler {
         var builder = TextBuilder()
         var state = InlineState(hctx)
         if let u = h.underline { state.underline = TextDecoration(u, size: hctx.size) }
-        let number = headingNumber(level)
+        let number = attributes.unnumbered ? nil : headingNumber(level)
         if let number { builder.append(number + h.numbering.suffix, state.layout, state.paint) }
         appendInlines(inlines, state, to: &builder)
-        let plain = PlainText.of(inlines)
+        let plain = PlainText.of(inlines, shortcodes: true)
         if level == 1, firstH1 == nil, !plain.isEmpty { firstH1 = plain }
-        // The anchor follows GitHub's rules on the title as written, without the number.
-        let anchor = anchorName(slugger.slug(for: PlainText.of(inlines, mathAsSource: true)))
+        // The anchor is the heading's `{#id}`, else follows GitHub's rules on the title as
+        // written, without the number (in a book, prefixed with the chapter's name).
+        let local: String
+        if let id = attributes.id {
+            local = slugger.claim(id)
+            if local != id {
+                diagnostics.warning("heading id '\(id)' is already used by an earlier heading; this heading's anchor is '\(local)'",
+                                    at: range.start, hint: "links to '#\(id)' go to the earlier heading")
+            }
+        } else {
+            local = slugger.slug(for: PlainText.of(inlines, mathAsSource: true))
+        }
+        let anchor = anchorName(local)
         let title = number.map { "\($0) \(plain)" } ?? plain
         let gap = h.borderGap.resolve(em: hctx.size)
         let spaceAfter = lv.spaceAfter.resolve(em: hctx.size)
         let text = builder.trimmedTrailingWhitespace()
-        let para = StyledParagraph(text: text, alignment: h.alignment, lineHeight: h.lineHeight,
+        let para = StyledParagraph(text: text, alignment: ctx.blockAlignment ?? h.alignment, lineHeight: h.lineHeight,
                                    spaceBefore: lv.spaceBefore.resolve(em: hctx.size),
                                    spaceAfter: lv.borderBottom == nil ? spaceAfter : gap,
                                    keepWithNext: true, role: .heading(level: level, anchor: anchor, title: title),

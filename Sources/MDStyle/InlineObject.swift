@@ -19,6 +19,9 @@ public struct InlineObject: Hashable, Sendable {
         /// What is printed where an image cannot be shown; layout sizes it (when the
         /// image's size is unknown) and draws it.
         case placeholder(ImagePlaceholder)
+        /// A drawn icon (an alert's), filled in the run's color; never in the text or
+        /// the structure tree.
+        case icon(DrawnIcon)
     }
     public var width: Points
     /// Above the baseline (positive).
@@ -63,6 +66,8 @@ public struct InlineObject: Hashable, Sendable {
             return "object math \(m.piece + 1)/\(m.breaks.count + 1) \(width)x\(ascent)+\(descent) alt \"\(alt)\""
         case .placeholder(let p):
             return "object placeholder \(p.fileName) \(width)x\(ascent)+\(descent) alt \"\(alt)\""
+        case .icon(let icon):
+            return "object icon \(icon.name) \(width)x\(ascent)+\(descent)"
         }
     }
 

@@ -73,7 +73,7 @@ enum LinkResolution {
                 for n in m.numbers { if let a = n.anchor { anchor(a) } }
             case .chapterStart(let c):
                 for m in c.marks { anchor(m.anchor) }
-            case .rule, .tableOfContents, .tocPlaceholder:
+            case .rule, .tableOfContents, .tocPlaceholder, .pageBreak:
                 break
             }
         }

@@ -31,7 +31,16 @@ enum LinkSafety {
         case refused(reason: String, hint: String?)
     }
 
+    /// The longest destination made clickable, in UTF-8 bytes. Browsers and servers give
+    /// up on URLs far shorter (8 KB is a common server limit); a longer one is a mistake
+    /// or an attack on the reader's viewer, and its text is printed all the same.
+    static let maxLength = 8 * 1024
+
     static func verdict(_ destination: String, launchFiles: Bool) -> Verdict {
+        if destination.utf8.count > maxLength {
+            return .refused(reason: "is \(destination.utf8.count / 1024) KB long; links longer than 8 KB are not clickable",
+                            hint: "its text is printed; shorten the link to make it clickable")
+        }
         let target = LinkTarget(destination: destination)
         switch target {
         case .internalDestination: return .allowed(target)
@@ -57,6 +66,11 @@ enum LinkSafety {
 }
 
 extension DocumentStyler {
+    /// A destination as a message shows it: at most 100 characters, the rest elided.
+    static func shortened(_ destination: String) -> String {
+        destination.count <= 100 ? destination : String(destination.prefix(99)) + "…"
+    }
+
     /// Where a link the author wrote goes in the PDF; nil when it is not clickable (see
     /// `LinkSafety`), with a warning at the link, once per destination and document. A
     /// link to another Markdown file of this run (a book's chapter, a batch's input) goes
@@ -67,7 +81,7 @@ extension DocumentStyler {
         case .allowed(.internalDestination(let name)): return .internalDestination(anchorName(name))
         case .allowed(let target): return target
         case .refused(let reason, let hint):
-            diagnostics.warnOnce(key: "unsafe-link:" + destination, "link '\(destination)' \(reason)", at: at, hint: hint)
+            diagnostics.warnOnce(key: "unsafe-link:" + destination, "link '\(Self.shortened(destination))' \(reason)", at: at, hint: hint)
             return nil
         }
     }

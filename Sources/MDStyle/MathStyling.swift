@@ -226,7 +226,8 @@ extension DocumentStyler {
             for i in list {
                 switch i {
                 case .math(let m): formula(m.source, display: m.display && outer)
-                case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _): inlines(c, outer: false)
+                case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _), .markup(_, let c):
+                    inlines(c, outer: false)
                 default: break
                 }
             }
@@ -242,7 +243,15 @@ extension DocumentStyler {
                 case .table(let t):
                     for cell in t.header { inlines(cell.content, outer: false) }
                     for row in t.rows { for cell in row { inlines(cell.content, outer: false) } }
-                case .htmlBlock, .thematicBreak: break
+                case .division(_, let c): blocks(c)
+                case .definitionList(let parts):
+                    for part in parts {
+                        switch part {
+                        case .term(let i): inlines(i, outer: false)
+                        case .description(let c): blocks(c)
+                        }
+                    }
+                case .htmlBlock, .thematicBreak, .comment, .pageBreak: break
                 }
             }
         }

@@ -20,4 +20,23 @@ struct Slugger {
         seen[base] = 0
         return base
     }
+
+    /// An anchor the author chose (`{#id}`): kept as written, unless an earlier heading
+    /// already has it (then the next free `id-1`, `id-2`…). Later slugs avoid it.
+    mutating func claim(_ id: String) -> String {
+        guard seen[id] != nil else {
+            seen[id] = 0
+            return id
+        }
+        return slug(forUnique: id)
+    }
+
+    private mutating func slug(forUnique base: String) -> String {
+        let n = (seen[base] ?? 0) + 1
+        seen[base] = n
+        var candidate = "\(base)-\(n)"
+        while seen[candidate] != nil { candidate += "-1" }
+        seen[candidate] = 0
+        return candidate
+    }
 }

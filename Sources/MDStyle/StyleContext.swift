@@ -1,4 +1,5 @@
 import MDCore
+import MDMarkdown
 import MDTheme
 
 /// The inherited text properties while styling a subtree (what CSS would inherit):
@@ -15,6 +16,26 @@ struct StyleContext {
     var tight: Bool = false
     /// Strike through all text (done task items, when the theme asks).
     var strikeAll: Bool = false
+    /// The alignment an HTML element asked for (`<div align="center">`): it also places
+    /// images and tables, and overrides the headings' own.
+    var blockAlignment: TextAlignment?
+
+    /// The context inside an HTML division aligned `alignment` (unchanged for `.none`).
+    func aligned(_ alignment: Alignment) -> StyleContext {
+        var c = self
+        switch alignment {
+        case .left: c.alignment = .left
+        case .center: c.alignment = .center
+        case .right: c.alignment = .right
+        case .justify: c.alignment = .justify
+        case .none: return c
+        }
+        c.blockAlignment = c.alignment
+        return c
+    }
+    /// At the document's top level (not in a quote, list, alert or footnote): where a
+    /// block quote can be a GitHub alert.
+    var topLevel: Bool = true
 }
 
 /// The inline properties at one point of an inline subtree.
@@ -29,8 +50,15 @@ struct InlineState {
     var linkSource: SourceLocation?
     var footnoteReference: Int?
     var baselineShift: Points = .zero
+    /// Replace emoji shortcodes in text (not in a bare URL's text).
+    var shortcodes = true
     var background: Color?
     var backgroundPadding: Points = .zero
+    var frame: RunFrame?
+    var padding: Points = .zero
+    var scriptVariant: ScriptVariant?
+    /// Quotations (`<q>`) around this point: the inner ones get single quotes.
+    var quoteDepth = 0
 
     init(_ ctx: StyleContext) {
         font = ctx.font; size = ctx.size; color = ctx.color
@@ -46,9 +74,14 @@ struct InlineState {
         if let t = s.strike { strike = TextDecoration(t, size: size) }
     }
 
-    var layout: RunLayout { RunLayout(font: font, size: size, baselineShift: baselineShift) }
+    /// Inside a code span (see `RunLayout.code`).
+    var code = false
+    var layout: RunLayout {
+        RunLayout(font: font, size: size, baselineShift: baselineShift, padding: padding, scriptVariant: scriptVariant,
+                  code: code)
+    }
     var paint: RunPaint {
-        RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, highlight: highlight,
+        RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, frame: frame, highlight: highlight,
                  underline: underline, strike: strike, link: link, linkSource: linkSource,
                  footnoteReference: footnoteReference)
     }

@@ -40,6 +40,8 @@ public indirect enum StyledBlock: Sendable {
     case tocPlaceholder
     /// A display formula, on its own lines.
     case math(StyledMath)
+    /// What follows starts a new page.
+    case pageBreak
     /// Where a chapter of a book starts.
     case chapterStart(StyledChapterStart)
 }
@@ -201,8 +203,34 @@ public struct RunLayout: Hashable, Sendable {
     /// image) rather than text. Its box alone sizes the line (the paragraph's strut
     /// still applies); `font` and `size` only shape the U+FFFC, whose glyph is never drawn.
     public var object: InlineObject?
-    public init(font: FontSpec, size: Points, baselineShift: Points = .zero, object: InlineObject? = nil) {
+    /// Room added before the run's first glyph and after its last, taken in the line
+    /// (a key cap's sides).
+    public var padding: Points
+    /// For a superscript or subscript set smaller and shifted: how to set it instead
+    /// when the font has superscript or subscript glyphs of its own for all of it.
+    public var scriptVariant: ScriptVariant?
+    /// Set on a code span: a line breaks inside it (at a hyphen, after punctuation) only
+    /// when it cannot break anywhere else, and never leaves fewer than 3 of its characters
+    /// on either line. Its spaces break as any space does.
+    public var code: Bool
+    public init(font: FontSpec, size: Points, baselineShift: Points = .zero, object: InlineObject? = nil,
+                padding: Points = .zero, scriptVariant: ScriptVariant? = nil, code: Bool = false) {
         self.font = font; self.size = size; self.baselineShift = baselineShift; self.object = object
+        self.padding = padding; self.scriptVariant = scriptVariant; self.code = code
+    }
+}
+
+/// A superscript or subscript set with the font's own glyphs (OpenType `sups` or
+/// `subs`): at the text's size and baseline, the feature on. Layout uses it where the
+/// font substitutes every glyph of the run, as typographers prefer to synthesized ones.
+public struct ScriptVariant: Hashable, Sendable {
+    /// `sups` or `subs`.
+    public var feature: String
+    /// The size and baseline shift of the text around.
+    public var size: Points
+    public var baselineShift: Points
+    public init(feature: String, size: Points, baselineShift: Points) {
+        self.feature = feature; self.size = size; self.baselineShift = baselineShift
     }
 }
 
@@ -213,6 +241,8 @@ public struct RunPaint: Hashable, Sendable {
     public var background: Color?
     /// Horizontal padding of `background` beyond the glyphs.
     public var backgroundPadding: Points
+    /// A stroked outline around the background's box (a key cap).
+    public var frame: RunFrame?
     /// A highlight behind the glyphs covering the whole line height (`<mark>`).
     public var highlight: Color?
     public var underline: TextDecoration?
@@ -226,12 +256,23 @@ public struct RunPaint: Hashable, Sendable {
     /// Set on a footnote reference: layout places note `n` on the page of this run and
     /// marks the spot as the note's way back (`fnref-n`).
     public var footnoteReference: Int?
-    public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero, highlight: Color? = nil,
-                underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: LinkTarget? = nil,
+    public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero, frame: RunFrame? = nil,
+                highlight: Color? = nil, underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: LinkTarget? = nil,
                 linkSource: SourceLocation? = nil, footnoteReference: Int? = nil) {
-        self.color = color; self.background = background; self.backgroundPadding = backgroundPadding
+        self.color = color; self.background = background; self.backgroundPadding = backgroundPadding; self.frame = frame
         self.highlight = highlight; self.underline = underline; self.strike = strike; self.link = link
         self.linkSource = linkSource; self.footnoteReference = footnoteReference
+    }
+}
+
+/// The outline of a run's box (`<kbd>`): stroked in `color`, `width` wide, with rounded
+/// corners.
+public struct RunFrame: Hashable, Sendable {
+    public var color: Color
+    public var width: Points
+    public var cornerRadius: Points
+    public init(color: Color, width: Points, cornerRadius: Points) {
+        self.color = color; self.width = width; self.cornerRadius = cornerRadius
     }
 }
 
@@ -253,8 +294,9 @@ public struct TextDecoration: Hashable, Sendable {
 }
 
 public struct StyledContainer: Sendable {
-    /// `titleBlock`: the front matter's title block (and its abstract inside it).
-    public enum Kind: Sendable, Hashable { case codeBlock, blockQuote, footnotes, titleBlock }
+    /// `division`: an indented group (an HTML definition's description); `alert`: a
+    /// GitHub alert's callout.
+    public enum Kind: Sendable, Hashable { case codeBlock, blockQuote, footnotes, division, alert }
     public var kind: Kind
     public var children: [StyledBlock]
     /// From the container's edges to its content.
@@ -323,8 +365,16 @@ public enum ListMarker: Sendable {
 public struct StyledTable: Sendable {
     public var columns: Int
     public var alignments: [TextAlignment]
-    /// Row 0 is the header.
+    /// Every row has `columns` cells; a slot covered by another cell's span holds an
+    /// empty paragraph. The first `headerRows` rows are the header.
     public var rows: [[StyledParagraph]]
+    /// The header's rows, repeated on each page: 1 for GFM, 0 for an HTML table
+    /// without one, more for an HTML `<thead>` of several rows.
+    public var headerRows: Int = 1
+    /// Cells that cover more than one slot (HTML `colspan`, `rowspan`), by their first slot.
+    public var spans: [CellSpan] = []
+    /// Where a table narrower than its column goes (an HTML table in a centered `<div>`).
+    public var alignment: TextAlignment = .left
     public var cellPadding: Points
     public var headerBackground: Color?
     public var zebraBackground: Color?
@@ -347,16 +397,34 @@ public struct StyledTable: Sendable {
     }
 }
 
+/// A cell covering `rowSpan` × `columnSpan` slots from (`row`, `column`).
+public struct CellSpan: Sendable, Hashable {
+    public var row: Int
+    public var column: Int
+    public var rowSpan: Int
+    public var columnSpan: Int
+    public init(row: Int, column: Int, rowSpan: Int, columnSpan: Int) {
+        self.row = row; self.column = column; self.rowSpan = rowSpan; self.columnSpan = columnSpan
+    }
+}
+
 public struct StyledImage: Sendable {
     /// The readable image file.
     public var image: ImageSource
+    /// The size the document asks for (HTML `width`, `height`); nil: the image's own.
+    public var width: ImageLength?
+    public var height: ImageLength?
+    /// Where the image goes across the column.
+    public var alignment: TextAlignment = .left
     public var spaceAfter: Points
     public var link: LinkTarget?
     /// The image's description (its Markdown alt text), for the tagged PDF's /Alt.
     public var alt: String
     public var source: SourceRange
-    public init(image: ImageSource, spaceAfter: Points, link: LinkTarget?, alt: String = "", source: SourceRange) {
+    public init(image: ImageSource, spaceAfter: Points, link: LinkTarget?, alt: String = "", source: SourceRange,
+                width: ImageLength? = nil, height: ImageLength? = nil, alignment: TextAlignment = .left) {
         self.image = image; self.spaceAfter = spaceAfter; self.link = link; self.alt = alt; self.source = source
+        self.width = width; self.height = height; self.alignment = alignment
     }
 }
 

@@ -34,16 +34,19 @@ extension StyledDocument {
                     stack.append((.text("item " + item.marker.dumpText + (item.anchor.map { " #\($0)" } ?? "")), depth + 1))
                 }
             case .table(let t):
-                line(depth, "table \(t.columns) columns, \(t.rows.count) rows")
+                line(depth, "table \(t.columns) columns, \(t.rows.count) rows" + (t.headerRows == 1 ? "" : ", \(t.headerRows) header rows")
+                     + (t.alignment == .left ? "" : " \(t.alignment.rawValue)"))
+                for s in t.spans { line(depth + 1, "span \(s.row),\(s.column) \(s.rowSpan)x\(s.columnSpan)") }
                 for (r, row) in t.rows.enumerated() {
                     for (c, cell) in row.enumerated() {
-                        line(depth + 1, "cell \(r),\(c) \(t.alignments.indices.contains(c) ? t.alignments[c].rawValue : "left")")
+                        line(depth + 1, "cell \(r),\(c) \(cell.alignment.rawValue)")
                         for run in cell.text.runs { line(depth + 2, run.dump(in: cell.text.string)) }
                     }
                 }
             case .image(let i):
                 line(depth, "image \(i.image.path.split(separator: "/").last ?? "") \(i.image.pixelWidth)x\(i.image.pixelHeight) alt \"\(i.alt)\""
-                     + (i.link.map { " link \($0.dumpText)" } ?? ""))
+                     + (i.link.map { " link \($0.dumpText)" } ?? "") + (i.width.map { " width \($0)" } ?? "")
+                     + (i.height.map { " height \($0)" } ?? "") + (i.alignment == .left ? "" : " \(i.alignment.rawValue)"))
             case .rule(let r):
                 line(depth, "rule \(r.style.dumpName) \(r.thickness) \(r.color)")
             case .tableOfContents(let t):
@@ -51,6 +54,8 @@ extension StyledDocument {
                 for e in t.entries { line(depth + 1, "\(e.level) \(e.anchor) \"\(e.text.string)\"") }
             case .tocPlaceholder:
                 line(depth, "contents placeholder")
+            case .pageBreak:
+                line(depth, "page break")
             case .chapterStart(let c):
                 line(depth, "chapter" + (c.newPage ? " new page" : "")
                      + c.marks.map { " \($0.level) #\($0.anchor) \"\($0.title)\"" }.joined())

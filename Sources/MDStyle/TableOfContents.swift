@@ -11,9 +11,9 @@ enum TableOfContentsMarker {
         return t == "[[TOC]]" || t == "[[_TOC_]]" || t == "[TOC]"
     }
 
-    static func matches(_ html: String) -> Bool {
-        let t = html.lowercased().filter { !$0.isWhitespace }
-        return t == "<!--toc-->"
+    /// An HTML comment's text (`<!-- toc -->`).
+    static func matches(comment: String) -> Bool {
+        comment.lowercased().filter { !$0.isWhitespace } == "toc"
     }
 }
 

@@ -38,7 +38,7 @@ extension DocumentStyler {
         }
         // Nothing of the block is left alone at the bottom of a page.
         for i in blocks.indices.dropLast() { if case .paragraph(var p) = blocks[i] { p.keepWithNext = true; blocks[i] = .paragraph(p) } }
-        return [.container(StyledContainer(kind: .titleBlock, children: blocks, padding: .zero,
+        return [.container(StyledContainer(kind: .division, children: blocks, padding: .zero,
                                            spaceAfter: tb.spaceAfter.resolve(em: root.size)))]
     }
 
@@ -95,7 +95,7 @@ extension DocumentStyler {
         let doc = Self.parse(value, fm, diagnostics: diagnostics)
         children += styleBlocks(doc.blocks, ctx)
         let indent = style.indent.resolve(em: ctx.size)
-        return .container(StyledContainer(kind: .titleBlock, children: children,
+        return .container(StyledContainer(kind: .division, children: children,
                                           padding: EdgeInsets(top: .zero, right: indent, bottom: .zero, left: indent),
                                           spaceBefore: root.size * 0.6, spaceAfter: style.spaceAfter.resolve(em: ctx.size)))
     }

@@ -19,10 +19,18 @@ extension TextContext {
         var items: [TextItem] = []
         var start = 0
         var startLevel = level(0)
+        var marksInARow = 0
         for i in 1...n {
             let l = i < n ? level(i) : 0
+            // A long row of combining marks is cut into items of `maxMarksPerItem`: HarfBuzz
+            // 6 attaches each mark by searching back over the marks before it to the base,
+            // quadratic in the row (200,000 accents on one letter took 70 s). The base
+            // gets the first marks, as Unicode's stream-safe format keeps 30; marks past
+            // that carry on the same spot without a base to attach to.
+            marksInARow = i < n && ScalarClass.isCombiningMark(text.scalars[i]) ? marksInARow + 1 : 0
             if i == n || runOf[i] != runOf[start] || fontOf[i] != fontOf[start]
-                || scriptOf[i] != scriptOf[start] || l != startLevel {
+                || scriptOf[i] != scriptOf[start] || l != startLevel
+                || marksInARow > Self.maxMarksPerItem && marksInARow % Self.maxMarksPerItem == 1 {
                 items.append(TextItem(
                     range: Int(text.starts[start])..<Int(text.starts[i]), run: Int(runOf[start]),
                     font: FontID(raw: Int(fontOf[start])), script: scriptOf[start], level: startLevel))
@@ -32,6 +40,9 @@ extension TextContext {
         }
         return items
     }
+
+    /// The longest row of combining marks shaped in one HarfBuzz call (see `itemize`).
+    static let maxMarksPerItem = 32
 
     /// The run of each scalar: the last run starting at or before it (so a byte in a gap
     /// between runs belongs to the run before the gap, and bytes before the first run to
@@ -93,7 +104,8 @@ extension TextContext {
     /// - only controls and default-ignorables: the face of the cluster before (they draw
     ///   nothing), so they do not split an item;
     /// - only spaces: the face before if it has them (keeps the word spacing of the
-    ///   surrounding text), else the first face that has them;
+    ///   surrounding text) and is not an emoji font, else the primary face or the first
+    ///   face that has them;
     /// - otherwise the primary face if it covers every visible scalar, else the first
     ///   face of the chain that covers them all, else the first face covering the base
     ///   character (so at least that renders), else the primary (which prints .notdef).
@@ -133,8 +145,9 @@ extension TextContext {
                     let all = chain.firstCoveringAll(visible[...])
                     chosen = all >= 0 ? all : max(0, chain.firstCovering(visible[0]))
                 }
-            } else if !spaces.isEmpty && !chain.covers(current, spaces[...]) {
-                let all = chain.firstCoveringAll(spaces[...])
+            } else if !spaces.isEmpty && (!chain.covers(current, spaces[...]) || chain.emojiEntries.contains(current)) {
+                // Not an emoji font's space: Noto Color Emoji's is 1.25 em wide.
+                let all = chain.covers(0, spaces[...]) ? 0 : chain.firstCoveringAll(spaces[...])
                 if all >= 0 { chosen = all }
             }
             current = chosen

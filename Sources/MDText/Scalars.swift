@@ -52,6 +52,17 @@ struct DecodedText {
 
 /// Character classes that font fallback treats specially (see `TextContext.assignFonts`).
 enum ScalarClass {
+    /// Whether `s` is a combining mark (general category Mn, Mc or Me). Below U+0300 there
+    /// are none, so ASCII and Latin-1 text never asks Unicode's tables.
+    @inline(__always)
+    static func isCombiningMark(_ s: UInt32) -> Bool {
+        guard s >= 0x300, let u = Unicode.Scalar(s) else { return false }
+        switch u.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
     /// Never needs a glyph of its own: HarfBuzz hides default-ignorables (ZWJ, variation
     /// selectors, bidi controls, soft hyphen, emoji tag characters).
     case ignorable

@@ -27,6 +27,8 @@ public final class TextContext {
     var hyphenationCache: [HyphenationKey: [Int]] = [:]
     /// Faces with a MATH table, read once each (see `mathFont(families:)`).
     var mathFonts: [FontID: MathFont] = [:]
+    /// Answers of `substitutesEveryGlyph`, by text, font and feature.
+    var featureCoverage: [FeatureCoverageKey: Bool] = [:]
 
     /// The font files of the faces loaded so far, each once, in the order loaded: the
     /// fonts this conversion read.

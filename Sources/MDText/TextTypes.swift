@@ -93,6 +93,10 @@ public struct BreakOpportunity: Hashable, Sendable {
         case soft
         /// Anywhere else Unicode allows (between ideographs, after a slash…).
         case other
+        /// Inside a code span, after a hyphen or punctuation (`--|flag`, `ISO-|DATE`):
+        /// taken only when the line cannot end anywhere else. Layout marks these; the
+        /// shaper never does.
+        case code
     }
     public var offset: Int
     /// A hard break (newline in the text): the line must end here.

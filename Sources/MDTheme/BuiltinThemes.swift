@@ -48,6 +48,10 @@ enum BuiltinThemes {
     "h6": { "fontSize": "1em", "spaceBefore": "1em", "spaceAfter": "0.3em", "italic": true, "fontWeight": 400 }
   },
   "link": { "color": "#1a3c7a" },
+  "kbd": { "fontFamily": ["Noto Sans Mono", "DejaVu Sans Mono", "monospace"], "fontSize": "0.8em", "color": "#000000",
+           "background": null, "borderColor": "#000000", "borderWidth": "0.4pt", "cornerRadius": "0.15em", "padding": "0.25em" },
+  "superscript": { "fontSize": "0.7em", "shift": "0.35em", "fontFeature": true },
+  "subscript": { "fontSize": "0.7em", "shift": "0.2em", "fontFeature": true },
   "codeSpan": {
     "fontFamily": ["Noto Sans Mono", "DejaVu Sans Mono", "monospace"],
     "fontSize": "0.88em",
@@ -70,6 +74,12 @@ enum BuiltinThemes {
     "highlight": { "palette": "monochrome" }
   },
   "blockQuote": { "color": "#222222", "italic": false, "barColor": "transparent", "barWidth": "0pt", "indent": "2em", "spaceAfter": "0.8em" },
+  "alerts": {
+    "barWidth": "0.8pt", "indent": "1.2em", "padding": "0.3em", "spaceAfter": "0.8em", "titleFontWeight": 700,
+    "titleFontFamily": null, "iconGap": "0.4em",
+    "note": { "color": "#1f3f6e" }, "tip": { "color": "#24512f" }, "important": { "color": "#4a2d73" },
+    "warning": { "color": "#6b4a00" }, "caution": { "color": "#8a1f1f" }
+  },
   "list": { "indent": "1.8em", "spaceAfter": "0.6em", "itemSpacing": "0.2em", "bullets": ["disc", "dash", "circle"], "markerColor": "#000000", "taskBoxColor": "#000000" },
   "table": {
     "fontSize": "0.92em",
@@ -132,6 +142,10 @@ enum BuiltinThemes {
     "h6": { "fontSize": "0.9em", "spaceBefore": "0.6em", "spaceAfter": "0.2em", "color": "$muted" }
   },
   "link": { "color": "$accent" },
+  "kbd": { "fontSize": "0.85em", "color": "#1a1a1a", "background": "$tint", "borderColor": "$muted", "borderWidth": "0.4pt",
+           "cornerRadius": "1.5pt", "padding": "0.2em" },
+  "superscript": { "fontSize": "0.72em", "shift": "0.34em", "fontFeature": true },
+  "subscript": { "fontSize": "0.72em", "shift": "0.18em", "fontFeature": true },
   "codeSpan": { "fontSize": "0.9em", "background": "$tint", "padding": "0.15em" },
   "codeBlock": {
     "fontSize": "0.88em",
@@ -144,6 +158,7 @@ enum BuiltinThemes {
     "highlight": { "palette": "high-contrast" }
   },
   "blockQuote": { "color": "$muted", "barColor": "$accent", "barWidth": "1.5pt", "indent": "0.9em", "spaceAfter": "0.5em" },
+  "alerts": { "barWidth": "1.5pt", "indent": "0.9em", "padding": "0.3em", "spaceAfter": "0.5em", "iconGap": "0.4em" },
   "list": {
     "indent": "1.3em", "markerGap": "0.4em", "itemSpacing": "0.1em", "markerColor": "$accent", "taskBoxColor": "$accent",
     "taskDoneColor": "$muted", "levels": [{}, { "indent": "1.1em" }]
@@ -265,6 +280,19 @@ enum BuiltinThemes {
                  "underline": { "style": "single", "color": null, "thickness": null, "offset": null }, "strike": null },
   "footnoteReference": { "fontWeight": null, "italic": null, "color": "#0a58ca", "underline": null, "strike": null },
   "highlight": { "color": null, "background": "#fff3b0" },
+  "kbd": {
+    "fontFamily": ["DejaVu Sans Mono", "Noto Sans Mono", "monospace"],
+    "fontSize": "0.8em",
+    "color": "#1f2328",
+    "background": "#f6f8fa",
+    "borderColor": "#afb8c1",
+    "borderWidth": "0.6pt",
+    "cornerRadius": "0.25em",
+    "padding": "0.3em",
+    "features": { "liga": false, "calt": false }
+  },
+  "superscript": { "fontSize": "0.7em", "shift": "0.36em", "fontFeature": true },
+  "subscript": { "fontSize": "0.7em", "shift": "0.2em", "fontFeature": true },
   "codeSpan": {
     "fontFamily": ["DejaVu Sans Mono", "Noto Sans Mono", "monospace"],
     "fontSize": "0.86em",
@@ -303,6 +331,21 @@ enum BuiltinThemes {
     "indent": "1.1em",
     "spaceAfter": "0.75em",
     "splitEdges": "open"
+  },
+  "alerts": {
+    "barWidth": "3pt",
+    "indent": "1.1em",
+    "padding": "0.45em",
+    "spaceAfter": "0.9em",
+    "titleFontWeight": 600,
+    "titleFontFamily": ["Noto Sans", "DejaVu Sans", "sans-serif"],
+    "iconGap": "0.5em",
+    "splitEdges": "open",
+    "note": { "color": "#0969da", "title": "Note", "icon": true, "background": null },
+    "tip": { "color": "#1a7f37", "title": "Tip", "icon": true, "background": null },
+    "important": { "color": "#8250df", "title": "Important", "icon": true, "background": null },
+    "warning": { "color": "#9a6700", "title": "Warning", "icon": true, "background": null },
+    "caution": { "color": "#d1242f", "title": "Caution", "icon": true, "background": null }
   },
   "list": {
     "indent": "1.6em",
@@ -355,7 +398,7 @@ enum BuiltinThemes {
   "toc": { "title": "Contents", "depth": 3, "fontSize": "1em", "indent": "1.5em", "topLevelWeight": 700,
            "topLevelSpace": "0.5em", "leader": "dotted", "leaderColor": "#8c959f", "spaceAfter": "1.5em" },
   "outline": { "depth": 3, "openLevels": 1 },
-  "book": { "chapterBreak": "chapter" },
+  "book": { "chapterBreak": "page" },
   "math": {
     "dollars": true,
     "fontFamily": ["Latin Modern Math", "STIX Two Math", "TeX Gyre Termes Math", "TeX Gyre Pagella Math",
@@ -410,6 +453,18 @@ enum BuiltinThemes {
   },
   "strong": { "fontWeight": 600 },
   "link": { "color": "$accent" },
+  "kbd": {
+    "fontFamily": ["Liberation Mono", "DejaVu Sans Mono", "monospace"],
+    "fontSize": "0.8em",
+    "color": "$fg",
+    "background": "$canvas",
+    "borderColor": "#d1d9e0",
+    "borderWidth": "0.75pt",
+    "cornerRadius": "4.5pt",
+    "padding": "0.35em"
+  },
+  "superscript": { "fontSize": "0.75em", "shift": "0.4em", "fontFeature": true },
+  "subscript": { "fontSize": "0.75em", "shift": "0.2em", "fontFeature": true },
   "codeSpan": {
     "fontFamily": ["Liberation Mono", "DejaVu Sans Mono", "monospace"],
     "fontSize": "0.85em",
@@ -430,6 +485,12 @@ enum BuiltinThemes {
     "highlight": { "palette": "github" }
   },
   "blockQuote": { "color": "$muted", "barColor": "$border", "barWidth": "3pt", "indent": "1.2em", "spaceAfter": "1em" },
+  "alerts": {
+    "barWidth": "0.25em", "indent": "1.2em", "padding": "0.5em", "spaceAfter": "1em", "titleFontWeight": 600,
+    "titleFontFamily": null, "iconGap": "0.5em",
+    "note": { "color": "#0969da" }, "tip": { "color": "#1a7f37" }, "important": { "color": "#8250df" },
+    "warning": { "color": "#9a6700" }, "caution": { "color": "#d1242f" }
+  },
   "list": { "indent": "2em", "markerColor": "$fg", "taskBoxColor": "$muted", "itemSpacing": "0.25em" },
   "table": {
     "fontSize": "1em",
@@ -701,14 +762,32 @@ enum BuiltinThemes {
       }
     },
     "html": { "$ref": "#/$defs/inline" },
-    "underline": { "$ref": "#/$defs/inline", "description": "Raw-HTML <u> and <ins>." },
+    "underline": { "$ref": "#/$defs/inline", "description": "HTML <u> and <ins>." },
     "footnoteReference": { "$ref": "#/$defs/inline", "description": "The superscript number of a footnote reference." },
     "highlight": {
       "type": "object",
       "additionalProperties": false,
-      "description": "Highlighted text: raw-HTML <mark>.",
+      "description": "Highlighted text: HTML <mark>.",
       "properties": { "color": { "$ref": "#/$defs/optionalColor" }, "background": { "$ref": "#/$defs/optionalColor" } }
     },
+    "kbd": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "HTML <kbd>: a key cap, the text in a stroked rounded box.",
+      "properties": {
+        "fontFamily": { "$ref": "#/$defs/fontFamily" },
+        "fontSize": { "$ref": "#/$defs/length" },
+        "color": { "$ref": "#/$defs/color" },
+        "background": { "$ref": "#/$defs/optionalColor" },
+        "borderColor": { "$ref": "#/$defs/optionalColor" },
+        "borderWidth": { "$ref": "#/$defs/length" },
+        "cornerRadius": { "$ref": "#/$defs/length" },
+        "padding": { "$ref": "#/$defs/length", "description": "Room between the text and the box's sides, taken in the line." },
+        "features": { "$ref": "#/$defs/features" }
+      }
+    },
+    "superscript": { "$ref": "#/$defs/script", "description": "HTML <sup>." },
+    "subscript": { "$ref": "#/$defs/script", "description": "HTML <sub>." },
     "codeSpan": {
       "type": "object",
       "additionalProperties": false,
@@ -758,6 +837,26 @@ enum BuiltinThemes {
         "indent": { "$ref": "#/$defs/length" },
         "spaceAfter": { "$ref": "#/$defs/length" },
         "splitEdges": { "$ref": "#/$defs/splitEdges" }
+      }
+    },
+    "alerts": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "GitHub's alerts: a block quote whose first line is [!NOTE], [!TIP], [!IMPORTANT], [!WARNING] or [!CAUTION].",
+      "properties": {
+        "barWidth": { "$ref": "#/$defs/length" },
+        "indent": { "$ref": "#/$defs/length", "description": "From the bar's left edge to the content." },
+        "padding": { "$ref": "#/$defs/length", "description": "Above and below the content, beside the bar." },
+        "spaceAfter": { "$ref": "#/$defs/length" },
+        "titleFontWeight": { "$ref": "#/$defs/fontWeight" },
+        "titleFontFamily": { "anyOf": [{ "$ref": "#/$defs/fontFamily" }, { "type": "null" }], "description": "null: the body's families." },
+        "iconGap": { "$ref": "#/$defs/length", "description": "From the icon to the title; em of the title." },
+        "splitEdges": { "$ref": "#/$defs/splitEdges" },
+        "note": { "$ref": "#/$defs/alertKind" },
+        "tip": { "$ref": "#/$defs/alertKind" },
+        "important": { "$ref": "#/$defs/alertKind" },
+        "warning": { "$ref": "#/$defs/alertKind" },
+        "caution": { "$ref": "#/$defs/alertKind" }
       }
     },
     "list": {
@@ -918,6 +1017,15 @@ enum BuiltinThemes {
     }
   },
   "$defs": {
+    "script": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "fontSize": { "$ref": "#/$defs/length", "description": "Size relative to the text around, where the font has no superscript or subscript glyphs of its own." },
+        "shift": { "$ref": "#/$defs/length", "description": "How far the baseline moves (up for <sup>, down for <sub>), where the font has no glyphs of its own." },
+        "fontFeature": { "type": "boolean", "description": "Use the font's own superscript or subscript glyphs (OpenType sups, subs) where it has them for every character." }
+      }
+    },
     "length": {
       "title": "a length",
       "description": "write a number of 0 or more with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\" (at most 200in; a fontSize more than 0 and at most 10000pt or 100em)",
@@ -1070,6 +1178,16 @@ enum BuiltinThemes {
         "color": { "$ref": "#/$defs/optionalColor" },
         "fontWeight": { "$ref": "#/$defs/fontWeight" },
         "italic": { "type": "boolean" }
+      }
+    },
+    "alertKind": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "color": { "$ref": "#/$defs/color", "description": "The bar, the icon and the title." },
+        "title": { "type": "string", "description": "Printed after the icon; empty: the icon alone." },
+        "icon": { "type": "boolean", "description": "Draw the kind's icon (GitHub's Octicon) before the title." },
+        "background": { "$ref": "#/$defs/optionalColor", "description": "Behind the whole alert; null: none." }
       }
     },
     "splitEdges": { "type": "string", "enum": ["closed", "open"], "description": "At a page break: a full box on each part, or the edge at the break left open." },

@@ -27,6 +27,7 @@ public struct Theme: Codable, Sendable, Hashable {
     public var codeSpan: CodeSpanStyle
     public var codeBlock: CodeBlockStyle
     public var blockQuote: BlockQuoteStyle
+    public var alerts: AlertsStyle
     public var list: ListStyle
     public var table: TableStyle
     public var image: ImageStyle
@@ -34,8 +35,13 @@ public struct Theme: Codable, Sendable, Hashable {
     public var rule: RuleStyle
     public var footnotes: FootnotesStyle
     public var html: InlineStyle
-    /// Raw-HTML `<u>` and `<ins>`.
+    /// HTML `<u>` and `<ins>`.
     public var underline: InlineStyle
+    /// HTML `<kbd>`: a key cap.
+    public var kbd: KeyboardStyle
+    /// HTML `<sup>` and `<sub>`.
+    public var superscript: ScriptStyle
+    public var `subscript`: ScriptStyle
     public var footnoteReference: InlineStyle
     public var toc: TOCStyle
     public var outline: OutlineStyle

@@ -170,6 +170,33 @@ public struct HighlightStyle: Codable, Sendable, Hashable {
     public var background: ThemeColor?
 }
 
+/// A key cap (`<kbd>`): text in a stroked rounded box.
+public struct KeyboardStyle: Codable, Sendable, Hashable {
+    public var fontFamily: [String]
+    /// `em` is relative to the surrounding text.
+    public var fontSize: Length
+    public var color: ThemeColor
+    public var background: ThemeColor?
+    public var borderColor: ThemeColor?
+    public var borderWidth: Length
+    public var cornerRadius: Length
+    /// Room between the glyphs and the box's sides, taken in the line (as CSS padding).
+    public var padding: Length
+    public var features: FontFeatures
+}
+
+/// Superscripts and subscripts (`<sup>`, `<sub>`).
+public struct ScriptStyle: Codable, Sendable, Hashable {
+    /// Size relative to the surrounding text, when the font has no glyphs of its own.
+    public var fontSize: Length
+    /// How far the baseline moves (up for superscripts, down for subscripts), relative
+    /// to the surrounding text, when the font has no glyphs of its own.
+    public var shift: Length
+    /// Use the font's own superscript or subscript glyphs (OpenType `sups`, `subs`) when
+    /// it has them for every character.
+    public var fontFeature: Bool
+}
+
 public struct CodeSpanStyle: Codable, Sendable, Hashable {
     public var fontFamily: [String]
     /// `em` is relative to the surrounding text.
@@ -417,4 +444,37 @@ public struct OutlineStyle: Codable, Sendable, Hashable {
     public var depth: Int
     /// Levels shown expanded when the PDF opens (1: only the top level's children).
     public var openLevels: Int
+}
+
+/// GitHub's alerts (`> [!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`):
+/// a bar in the kind's color, a title line with a drawn icon, then the content.
+public struct AlertsStyle: Codable, Sendable, Hashable {
+    public var barWidth: Length
+    /// From the bar's left edge to the content.
+    public var indent: Length
+    /// Above and below the content, inside the bar.
+    public var padding: Length
+    public var spaceAfter: Length
+    public var titleFontWeight: Int
+    /// null: the body's families.
+    public var titleFontFamily: [String]?
+    /// From the icon to the title text.
+    public var iconGap: Length
+    public var splitEdges: SplitEdges
+    public var note: AlertKindStyle
+    public var tip: AlertKindStyle
+    public var important: AlertKindStyle
+    public var warning: AlertKindStyle
+    public var caution: AlertKindStyle
+}
+
+public struct AlertKindStyle: Codable, Sendable, Hashable {
+    /// The bar, the icon and the title.
+    public var color: ThemeColor
+    /// The title printed after the icon ("Note"); empty: the icon alone.
+    public var title: String
+    /// Whether the kind's icon is drawn before the title.
+    public var icon: Bool
+    /// Behind the whole alert; null: none.
+    public var background: ThemeColor?
 }

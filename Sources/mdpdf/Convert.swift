@@ -68,8 +68,8 @@ struct BookCommand: ParsableCommand {
         file (a list of files, or title:, author:… and chapters:, where a chapter can be
         { file:, title:, chapters: } and a part { part:, chapters: }).
 
-        Each chapter starts on a new page, its sections (files nested under it in the
-        summary) run on (theme: book.chapterBreak); it keeps its own anchors, and finds
+        Each file starts on a new page (theme: book.chapterBreak "chapter" lets the files
+        nested under a chapter run on, "none" runs everything on); it keeps its own anchors, and finds
         its images relative to its own file; a link from one chapter
         to another (other.md, other.md#section, ../dir/other.md#x, and mdBook's
         other.html) jumps to that place in the PDF. The contents page comes first

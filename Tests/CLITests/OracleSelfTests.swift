@@ -49,6 +49,19 @@ struct OracleSelfTests {
                 == [["the note text"]])
     }
 
+    /// HTML's text content: references decoded by Python's HTML5 table (as part of their
+    /// word), the content of elements mdpdf leaves out (with a warning) taken out.
+    @Test func htmlTextContent() {
+        #expect(!HTMLEntities.named.isEmpty, "python3 could not give HTML5's character references")
+        let md = """
+        Caf&eacute; &euro;5 &#x41;B&#67; &bogus; <script>var hidden = 1;</script> after <VIDEO src="v">fallback</VIDEO> end
+        <img alt="x" src="y"> <style>
+        p { color: red }
+        </style> last <br/> line
+        """
+        #expect(lines(md) == ["café 5 abc bogus", "after", "end", "last", "line"])
+    }
+
     @Test func indentedCodeIsVerbatimAndTabsCount() {
         let md = "Text\n\n    <b>kept</b> [x](y)\n\nmore\n"
         #expect(lines(md) == ["text", "b kept b x y", "more"])

@@ -3,7 +3,7 @@ import Testing
 
 /// The shipped samples convert cleanly, and what a reader copies from them is the text.
 @Suite("Samples") struct SampleTests {
-    static let samples = ["showcase", "notes", "lists", "decorations", "guide", "code", "math", "images"]
+    static let samples = ["showcase", "notes", "lists", "decorations", "guide", "code", "math", "html", "images"]
 
     @Test(arguments: SampleTests.samples)
     func convertsCleanly(_ name: String) throws {

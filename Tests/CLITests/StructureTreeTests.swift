@@ -140,7 +140,7 @@ struct StructureTreeTests {
     }
 
     /// Every shipped sample is tagged, with one Document element and no empty element.
-    @Test(arguments: ["showcase.md", "guide.md", "lists.md", "decorations.md", "notes.md"])
+    @Test(arguments: ["showcase.md", "guide.md", "lists.md", "decorations.md", "notes.md", "html.md"])
     func samplesAreTagged(_ name: String) throws {
         try withTempDir { dir in
             let src = Paths.packageRoot.appendingPathComponent("samples/\(name)")

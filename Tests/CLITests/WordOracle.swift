@@ -23,8 +23,9 @@ import Foundation
 /// - YAML front matter (first line `---` up to `---`/`...`);
 /// - fenced code: the fence lines (and info string) only; the code lines are kept whole,
 ///   verbatim (URLs, tags, entities and brackets in code are printed);
-/// - in prose: raw HTML tags and comments (text between tags stays: mdpdf prints it),
-///   entity and numeric character references, link destinations and titles `(…)`,
+/// - in prose: raw HTML tags and comments (text between tags stays: mdpdf prints it;
+///   the content of elements mdpdf leaves out, `<script>`, `<video>`…, goes too),
+///   link destinations and titles `(…)`,
 ///   reference labels `[…]` after link text, images `![alt](src)` entirely (a shown
 ///   image, block or inline, prints nothing; a missing/remote one prints its alt text,
 ///   which is then allowed as extra text), footnote references `[^x]`, link reference definition
@@ -37,6 +38,8 @@ import Foundation
 ///   each in its own order anywhere in the PDF; their matched text is then taken out of
 ///   the PDF stream before the body is matched, so the body must read on without it.
 ///   Unreferenced ones are skipped (cmark-gfm drops them).
+/// Character references (`&eacute;`, `&#233;`) are expected as the characters they stand
+/// for, decoded with Python's table of HTML5's references (`HTMLEntities`).
 /// Every simplification here only ever *removes* expected text, so an approximation of
 /// CommonMark's block structure (indented code, lists) weakens the check a little but
 /// never makes it expect text that is not printed.
@@ -57,6 +60,14 @@ import Foundation
 /// leaves its words missing; two swapped lines leave the first of them missing (it is
 /// found only after the other, which then cannot be found after it).
 enum WordOracle {
+    /// HTML elements whose content is not printed (scripts, media, form controls…):
+    /// mdpdf leaves them out with a warning.
+    static let droppedElements: Set<String> = [
+        "script", "style", "iframe", "frame", "frameset", "video", "audio", "object", "embed", "applet", "canvas",
+        "svg", "template", "title", "noembed", "noframes", "select", "textarea", "button", "datalist", "option",
+        "optgroup", "output", "progress", "meter",
+    ]
+
     struct Chunk: Equatable {
         var words: [String]
         var line: Int
@@ -346,6 +357,8 @@ enum WordOracle {
             }
             if let cols = tableColumns, !Block.isDelimiterRowLike(content) {
                 prose.append((n, Block.truncateRow(line, columns: cols)))
+            } else if indent <= 3, content.hasPrefix("#") {
+                prose.append((n, Block.withoutHeadingAttributes(line)))
             } else {
                 prose.append((n, line))
             }
@@ -363,6 +376,20 @@ enum WordOracle {
 
 /// Line-level recognizers (a deliberately small subset of CommonMark's block rules).
 enum Block {
+    /// An ATX heading without its pandoc/kramdown attribute block (`## Title {#id .class}`),
+    /// which mdpdf does not print.
+    static func withoutHeadingAttributes(_ line: String) -> String {
+        var s = Substring(line)
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        guard s.hasSuffix("}"), let open = s.lastIndex(of: "{"), open > s.startIndex,
+              s[s.index(before: open)] == " " || s[s.index(before: open)] == "\t" else { return line }
+        let inner = s[s.index(after: open)..<s.index(before: s.endIndex)]
+        let tokens = inner.split(separator: " ")
+        guard !tokens.isEmpty, !inner.contains("{"),
+              tokens.allSatisfy({ $0.hasPrefix("#") || $0.hasPrefix(".") || $0 == "-" || $0.contains("=") }) else { return line }
+        return String(s[..<open])
+    }
+
     static func stripQuotes(_ line: String) -> (Int, Substring) {
         var s = Substring(line)
         var depth = 0
@@ -573,12 +600,26 @@ enum Inline {
                 } else if let e = autolinkEnd(i) {
                     cut(); emit(String(chars[(i + 1)..<(e - 1)]), at: i); cut(); i = e
                 } else if let e = tagEnd(i) {
-                    cut(); i = e
+                    cut()
+                    // An element whose content mdpdf leaves out (with a warning): up to its end tag.
+                    if let name = openedDroppedElement(i, e), let close = find("</" + name, from: e, before: n) ?? findUpper("</" + name, from: e) {
+                        i = tagEnd(close) ?? close + name.count + 2
+                    } else {
+                        i = e
+                    }
                 } else {
                     i += 1
                 }
             case "&":
-                if let e = entityEnd(i) { cut(); i = e } else { i += 1 }
+                // A character reference prints as its character (part of the word around it).
+                if let e = entityEnd(i), let decoded = HTMLEntities.decode(String(chars[(i + 1)..<(e - 1)])) {
+                    emit(decoded, at: i); i = e
+                } else if let e = entityEnd(i) {
+                    // Not a reference HTML knows: printed as written.
+                    emit(String(chars[i..<e]), at: i); i = e
+                } else {
+                    emit("&", at: i); i += 1
+                }
             case "!" where i + 1 < n && chars[i + 1] == "[":
                 cut()
                 guard let e = balanced(i + 1, "[", "]") else { i += 2; continue }
@@ -645,6 +686,19 @@ enum Inline {
                 if let q = quote { if c == q { quote = nil } } else if c == "\"" || c == "'" { quote = c } else if c == ">" { return j + 1 } else if c == "<" { return nil }
                 j += 1
             }
+            return nil
+        }
+        /// The name of the element whose start tag is `chars[i..<e]`, when mdpdf leaves its
+        /// content out and the tag is not self-closing.
+        func openedDroppedElement(_ i: Int, _ e: Int) -> String? {
+            guard i + 1 < e, chars[i + 1] != "/", chars[e - 2] != "/" else { return nil }
+            let name = String(chars[(i + 1)..<e].prefix { $0.isLetter || $0.isNumber }).lowercased()
+            return WordOracle.droppedElements.contains(name) ? name : nil
+        }
+        func findUpper(_ s: String, from i: Int) -> Int? {
+            let upper = s.uppercased()
+            var j = i
+            while j < n { if starts(upper, at: j) { return j }; j += 1 }
             return nil
         }
         func entityEnd(_ i: Int) -> Int? {

@@ -113,15 +113,4 @@ import Testing
         #expect(BareURL.displayText(destination: "https://a.org/long/long/long",
                                     children: [.text("https://a.org/long/long/long")], maxLength: 0) == nil)
     }
-
-    @Test func htmlAnchorParsing() {
-        #expect(HTMLAnchors.names(in: #"<a id="x"></a>"#) == ["x"])
-        #expect(HTMLAnchors.names(in: "<A NAME='y' id=z>") == ["y", "z"])
-        #expect(HTMLAnchors.names(in: ##"<a href="#x">"##) == [])
-        #expect(HTMLAnchors.names(in: #"<span id="s">"#) == [])
-        #expect(HTMLAnchors.names(in: #"<a id="a&amp;b">"#) == ["a&b"])
-        #expect(HTMLAnchors.isOnlyAnchors("<a id=\"x\"></a>\n<!-- c -->\n"))
-        #expect(!HTMLAnchors.isOnlyAnchors("<a id=\"x\">text</a>"))
-        #expect(!HTMLAnchors.isOnlyAnchors("<a id=\"x\" href=\"y\"></a>"))
-    }
 }

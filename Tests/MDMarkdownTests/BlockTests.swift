@@ -186,7 +186,7 @@ import Testing
     }
 
     @Test func rawHTMLBlock() {
-        #expect(dump("<div>\nraw *html*\n</div>\n\nafter\n") == """
+        #expect(dump("<div>\nraw *html*\n</div>\n\nafter\n", options: ParseOptions(interpretHTML: false)) == """
             htmlBlock 1:1-3:6 "<div>\\nraw *html*\\n</div>\\n"
             paragraph 5:1-5:5
               text "after"

@@ -24,7 +24,7 @@ import Testing
         while let (inline, depth) = inlines.popLast() {
             maxInline = max(maxInline, depth)
             switch inline {
-            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _), .image(_, _, let c, _):
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _), .image(_, _, let c, _, _):
                 inlines += c.map { ($0, depth + 1) }
             default: break
             }

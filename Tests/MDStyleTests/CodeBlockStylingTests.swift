@@ -5,7 +5,7 @@ import MDTheme
 import Testing
 @testable import MDStyle
 
-/// The style stage's side of code: info strings, raw-HTML `<pre>`, tabs, and token styles
+/// The style stage's side of code: info strings, tabs, and token styles
 /// turned into runs.
 @Suite struct CodeBlockStylingTests {
     @Test(arguments: [
@@ -33,22 +33,6 @@ import Testing
         #expect(CodeBlockInfo("{.numberLines}").numbered)
         #expect(CodeBlockInfo("showLineNumbers").language == nil)
         #expect(CodeBlockInfo("showLineNumbers").numbered)
-    }
-
-    @Test func htmlPreBlocks() throws {
-        let a = try #require(HTMLPre("<pre><code class=\"language-python\">def f(x):\n    return x &lt; 1 &amp;&amp; y\n</code></pre>"))
-        #expect(a.language == "python")
-        #expect(a.text == "def f(x):\n    return x < 1 && y\n")
-        let b = try #require(HTMLPre("<pre class=\"sourceCode rust\">\n<span class=\"kw\">fn</span> main() {}\n</pre>"))
-        #expect(b.language == "rust")
-        #expect(b.text == "fn main() {}\n")
-        let c = try #require(HTMLPre("<PRE>plain\ttext</PRE> after"))
-        #expect(c.language == nil)
-        #expect(c.text == "plain\ttext")
-        #expect(c.trailing == "after")
-        #expect(HTMLPre("<preface>no</preface>") == nil)
-        #expect(HTMLPre("<div><pre>x</pre></div>") == nil)
-        #expect(HTMLPre("<pre>never closed") == nil)
     }
 
     @Test func tabsExpandByColumnAndMoveSpans() {

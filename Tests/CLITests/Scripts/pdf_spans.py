@@ -4,8 +4,10 @@
 Test-time helper for Tests/CLITests (CodeBlockTests): poppler reports no colors or
 fonts per word, PyMuPDF does. Output: a list of lines in content order, each
 {"page": n, "x": x0, "y": baseline, "spans": [{"text", "color" ("#rrggbb"), "font",
-"size", "bold", "italic"}]}. Exit status 3 when PyMuPDF is not installed (Debian:
-python3-fitz, installed by scripts/setup.sh).
+"size", "bold", "italic"}]}. With --glyphs first: every character drawn, with its glyph
+id, size and baseline ({"page", "char", "glyph", "size", "y", "font"}; HTMLDocumentTests:
+whether a superscript is the font's own glyph or a smaller, raised one). Exit status 3
+when PyMuPDF is not installed (Debian: python3-fitz, installed by scripts/setup.sh).
 """
 import json
 import sys
@@ -41,5 +43,18 @@ def main(path):
     json.dump(out, sys.stdout, ensure_ascii=False)
 
 
+def glyphs(path):
+    out = []
+    for number, page in enumerate(fitz.open(path)):
+        for span in page.get_texttrace():
+            for c in span["chars"]:
+                out.append({"page": number + 1, "char": chr(c[0]) if c[0] >= 0 else "", "glyph": c[1],
+                            "size": round(span["size"], 2), "y": round(c[2][1], 2), "font": span["font"]})
+    json.dump(out, sys.stdout, ensure_ascii=False)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] == "--glyphs":
+        glyphs(sys.argv[2])
+    else:
+        main(sys.argv[1])

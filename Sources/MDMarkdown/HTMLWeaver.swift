@@ -1,0 +1,260 @@
+import MDCore
+
+/// The parse stage's HTML step: turns the raw HTML cmark leaves in the tree into the
+/// tree's own blocks and inlines, as a browser would read the HTML GitHub makes of the
+/// document.
+///
+/// HTML and Markdown interleave: an opening `<div align="center">` in one HTML block,
+/// Markdown paragraphs after it, `</div>` in a later HTML block; `<sup>` and `</sup>`
+/// around Markdown text in a paragraph. So each sequence is parsed *as one piece of
+/// HTML*, with every Markdown block or inline standing in it as a placeholder element
+/// (`<mdpdf-slot n="3">`): the HTML5 parser nests the placeholders inside the elements
+/// around them (`HTMLParser`), and the mapping (`HTMLMapper`) puts the Markdown back
+/// where its placeholder landed, under the element's effect (centered, linked, bold…).
+///
+/// Blocks are woven per container (the document, a block quote, a list item, a
+/// footnote): HTML opened in a quote ends with it, as it does on GitHub. Inlines are
+/// woven per paragraph, heading or table cell: a `<b>` left open ends with its
+/// paragraph. Markdown emphasis, strong and strikethrough go in as `<em>`, `<strong>` and
+/// `<del>`, so misnested HTML formatting around them resolves as in a browser.
+///
+/// Recursion follows the tree, whose depth the tree builder caps; HTML nesting is
+/// capped by `HTMLParser` at the same depth.
+struct HTMLWeaver {
+    let maxDepth: Int
+    let warnings = HTMLWarnings()
+
+    /// The document's blocks and footnotes, HTML interpreted; warnings go to
+    /// `diagnostics` in document order.
+    static func weave(_ document: MarkdownDocument, maxDepth: Int, diagnostics: DiagnosticSink) -> MarkdownDocument {
+        let weaver = HTMLWeaver(maxDepth: maxDepth)
+        var d = document
+        d.blocks = weaver.weave(d.blocks)
+        for i in d.footnotes.indices { d.footnotes[i].blocks = weaver.weave(d.footnotes[i].blocks) }
+        weaver.warnings.report(to: diagnostics)
+        return d
+    }
+
+    /// One container's blocks: first everything inside them, then the sequence itself.
+    func weave(_ blocks: [Block]) -> [Block] {
+        let inner = blocks.flatMap(weaveInside)
+        guard inner.contains(where: { if case .htmlBlock = $0.kind { return true } else { return false } }) else { return inner }
+        var text = HTMLSourceText()
+        var slots: [HTMLSlot] = [], offsets: [Int] = []
+        for block in inner {
+            if case .htmlBlock(let html) = block.kind {
+                text.appendSource(html, at: block.range.start)
+                if !html.hasSuffix("\n") { text.appendGenerated("\n", at: block.range.end) }
+            } else {
+                offsets.append(text.offset)
+                text.appendGenerated(HTMLMapper.slotTag(slots.count) + "</\(HTMLMapper.slotName)>\n", at: block.range.start)
+                slots.append(.block(block))
+            }
+        }
+        guard let nodes = parse(text) else { return printedAsWritten(inner) }
+        let mapper = HTMLMapper(source: text, slots: slots, slotOffsets: offsets, warnings: warnings)
+        return mapper.blocks(nodes, wrappers: [])
+    }
+
+    /// A block with the HTML inside it woven: containers' blocks, leaf blocks' inlines.
+    /// A paragraph with an element asking for a page break inside is cut there.
+    private func weaveInside(_ block: Block) -> [Block] {
+        var b = block
+        switch block.kind {
+        case .paragraph(let inlines):
+            if PageBreakLine.matches(inlines) { return [Block(.pageBreak, range: block.range)] }
+            let pieces = HTMLMapper.splitAtPageBreaks(weave(inlines, at: block.range.start))
+            var out: [Block] = []
+            for (k, piece) in pieces.enumerated() {
+                if k > 0 { out.append(Block(.pageBreak, range: block.range)) }
+                if k == 0 || !piece.allSatisfy(HTMLMapper.isSpace) { out.append(Block(.paragraph(piece), range: block.range)) }
+            }
+            return out
+        case .heading(let level, let inlines):
+            b.kind = .heading(level: level, weave(inlines, at: block.range.start, breaks: false))
+        case .blockQuote(let children):
+            b.kind = .blockQuote(weave(children))
+        case .list(let info, let items):
+            b.kind = .list(info, items.map { var item = $0; item.blocks = weave($0.blocks); return item })
+        case .table(var table):
+            table.header = table.header.map { var c = $0; c.content = weave($0.content, at: $0.range.start, breaks: false); return c }
+            table.rows = table.rows.map { row in
+                row.map { var c = $0; c.content = weave($0.content, at: $0.range.start, breaks: false); return c }
+            }
+            b.kind = .table(table)
+        case .codeBlock, .htmlBlock, .thematicBreak, .division, .definitionList, .comment, .pageBreak:
+            break
+        }
+        return [b]
+    }
+
+    /// A leaf block's inlines with their raw HTML interpreted; untouched without any.
+    /// With `breaks`, page break marks stay where elements ask for them (see
+    /// `HTMLMapper.splitAtPageBreaks`); without, they go (a heading or a cell cannot
+    /// be cut).
+    func weave(_ inlines: [Inline], at start: SourceLocation, breaks: Bool = true) -> [Inline] {
+        guard Self.containsHTML(inlines) else { return inlines }
+        let woven = weave(html: inlines, at: start)
+        return breaks ? woven : HTMLMapper.splitAtPageBreaks(woven).joined().map { $0 }
+    }
+
+    private func weave(html inlines: [Inline], at start: SourceLocation) -> [Inline] {
+        var serializer = InlineSerializer(weaver: self, location: start)
+        serializer.add(inlines)
+        let fallback = [Inline.text(PlainSource.of(inlines))]
+        guard let nodes = parse(serializer.text) else { return fallback }
+        let mapper = HTMLMapper(source: serializer.text, slots: serializer.slots, slotOffsets: serializer.offsets,
+                                warnings: warnings)
+        return mapper.tidy(mapper.inlines(nodes))
+    }
+
+    /// The parsed nodes, or nil when the HTML nests too deeply to parse in good time
+    /// (then the caller prints it as written, with a warning).
+    private func parse(_ text: HTMLSourceText) -> [HTMLNode]? {
+        let html = text.string
+        if HTMLParser.nestingBound(html) > HTMLParser.maxParsedNesting {
+            warnings.add(key: "html.too-deep", Diagnostic(.warning, "HTML nested more than \(HTMLParser.maxParsedNesting) levels deep is printed as written",
+                                                          at: text.location(of: 0), hint: "this is reported once per document"))
+            return nil
+        }
+        let fragment = HTMLParser.parseFragment(html, maxDepth: maxDepth)
+        if let offset = fragment.flattenedAt {
+            warnings.add(key: "html.flattened", Diagnostic(.warning, "HTML nested deeper than \(maxDepth) levels is flattened",
+                                                           at: text.location(of: offset), hint: "the deeper elements keep their text but lose their own formatting"))
+        }
+        return fragment.nodes
+    }
+
+    /// The blocks with each raw HTML block shown as code (HTML too deep to interpret).
+    private func printedAsWritten(_ blocks: [Block]) -> [Block] {
+        blocks.map { b in
+            guard case .htmlBlock(let html) = b.kind else { return b }
+            return Block(.codeBlock(info: "html", text: html.hasSuffix("\n") ? html : html + "\n"), range: b.range)
+        }
+    }
+
+    /// Whether raw HTML occurs anywhere in `inlines` (image descriptions included).
+    static func containsHTML(_ inlines: [Inline]) -> Bool {
+        inlines.contains { inline in
+            switch inline {
+            case .html: return true
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .markup(_, let c): return containsHTML(c)
+            case .link(_, _, let c, _): return containsHTML(c)
+            case .image(_, _, let alt, _, _): return containsHTML(alt)
+            case .text, .softBreak, .lineBreak, .code, .footnoteReference, .math, .anchor: return false
+            }
+        }
+    }
+}
+
+/// What a placeholder element stands for.
+enum HTMLSlot {
+    /// A Markdown block.
+    case block(Block)
+    /// A Markdown inline without inline children of its own to weave (code span,
+    /// image, footnote reference, formula).
+    case inline(Inline)
+    /// A Markdown link; its text is inside the placeholder.
+    case link(destination: String, title: String, at: SourceLocation)
+}
+
+/// A leaf block's inlines written out as HTML: text escaped, raw HTML as written,
+/// emphasis as `<em>`…, everything else as placeholders.
+private struct InlineSerializer {
+    let weaver: HTMLWeaver
+    var location: SourceLocation
+    var text = HTMLSourceText()
+    var slots: [HTMLSlot] = []
+    var offsets: [Int] = []
+
+    init(weaver: HTMLWeaver, location: SourceLocation) {
+        self.weaver = weaver
+        self.location = location
+    }
+
+    mutating func add(_ inlines: [Inline]) {
+        for inline in inlines {
+            switch inline {
+            case .text(let s): text.appendGenerated(Self.escape(s), at: location)
+            case .softBreak: text.appendGenerated("\n", at: location)
+            case .lineBreak: text.appendGenerated("<br>", at: location)
+            case .html(let html, let at):
+                location = at
+                text.appendSource(html, at: at)
+            case .emphasis(let c): wrap("em", c)
+            case .strong(let c): wrap("strong", c)
+            case .strikethrough(let c): wrap("del", c)
+            case .link(let destination, let title, let c, let at):
+                location = at
+                open(.link(destination: destination, title: title, at: at))
+                add(c)
+                text.appendGenerated("</\(HTMLMapper.slotName)>", at: location)
+            case .image(let source, let title, let alt, let at, let attributes):
+                location = at
+                let woven = weaver.weave(alt, at: at, breaks: false)
+                open(.inline(.image(source: source, title: title, alt: woven, at: at, attributes: attributes)))
+                text.appendGenerated("</\(HTMLMapper.slotName)>", at: location)
+            case .code, .footnoteReference, .math, .anchor, .markup:
+                open(.inline(inline))
+                text.appendGenerated("</\(HTMLMapper.slotName)>", at: location)
+            }
+        }
+    }
+
+    private mutating func wrap(_ tag: String, _ children: [Inline]) {
+        text.appendGenerated("<\(tag)>", at: location)
+        add(children)
+        text.appendGenerated("</\(tag)>", at: location)
+    }
+
+    private mutating func open(_ slot: HTMLSlot) {
+        offsets.append(text.offset)
+        text.appendGenerated(HTMLMapper.slotTag(slots.count), at: location)
+        slots.append(slot)
+    }
+
+    static func escape(_ s: String) -> String {
+        guard s.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return s }
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
+
+/// A paragraph that is only `\newpage` (or `\pagebreak`): LaTeX's and pandoc's page break.
+enum PageBreakLine {
+    static func matches(_ inlines: [Inline]) -> Bool {
+        guard inlines.count == 1, case .text(let t) = inlines[0] else { return false }
+        let word = t.trimmingCharacters(in: .whitespaces)
+        return word == "\\newpage" || word == "\\pagebreak"
+    }
+}
+
+/// The source text of inlines as written (raw HTML included), for HTML that cannot be
+/// interpreted.
+enum PlainSource {
+    static func of(_ inlines: [Inline]) -> String {
+        var out = ""
+        for inline in inlines {
+            switch inline {
+            case .text(let s), .code(let s): out += s
+            case .html(let h, _): out += h
+            case .softBreak, .lineBreak: out += " "
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .markup(_, let c): out += of(c)
+            case .link(_, _, let c, _): out += of(c)
+            case .image(_, _, let alt, _, _): out += of(alt)
+            case .footnoteReference(let n, _): out += String(n)
+            case .math(let m): out += m.opening + m.source + m.closing
+            case .anchor: break
+            }
+        }
+        return out
+    }
+}
