@@ -162,6 +162,28 @@ extension InlineImageTests.Raster {
         }
     }
 
+    /// The corpus chapter itself: its seven `<img src="img/trpl04-0N.svg">` figures, raw
+    /// HTML, are drawn as vectors (no image in the PDF), each a Figure with its alt text.
+    @Test func rustBookChapter4ShowsItsSevenFiguresAsVectors() throws {
+        let chapter = Paths.corpus.appendingPathComponent("rust-book/chapter04.md")
+        guard FileManager.default.fileExists(atPath: chapter.path) else {
+            Issue.record("the corpus has no rust-book/chapter04.md")
+            return
+        }
+        try withTempDir { dir in
+            let pdf = dir.child("ch04.pdf")
+            let r = try mdpdf([chapter.path, "-o", pdf.path])
+            #expect(r.status == 0, "\(r.stderrText)")
+            #expect(!r.stderrText.contains("image '"), "\(r.stderrText)")
+            #expect(try embedded(pdf).isEmpty)
+            let tree = try #require(try PDFObjects(pdf: pdf).structureTree())
+            let figures = tree.flatMap { $0.all() }.filter { $0.role == "Figure" }
+            #expect(figures.count == 7 && figures.allSatisfy { ($0.alt ?? "").hasPrefix("Two tables") || ($0.alt ?? "").count > 40 },
+                    "\(figures.map { $0.alt ?? "" })")
+            #expect(try pdffonts(pdf).contains { $0.name.contains("LiberationSerif") }, "the figures' Times labels")
+        }
+    }
+
     // MARK: What cannot be shown
 
     /// Missing, remote, unsupported and unreadable images: a framed, tinted box with the
