@@ -150,7 +150,7 @@ public enum Converter {
     }
 
     /// The stages after the theme is known: fonts, styling (`style`, given the style
-    /// options), then layout, started on its own thread (see `LayoutThread`).
+    /// options), then layout, ready to hand out pages as they are drawn.
     static func startLayout(theme: Theme, options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
                             stages: inout StageClock, style: (StyleOptions) -> StyledDocument) throws(ConversionError) -> StartedLayout {
         let text = TextContext(diagnostics: sink)
@@ -172,28 +172,23 @@ public enum Converter {
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creationDate = options.date
         pages.stream.metadata.modificationDate = options.date
-        return StartedLayout(thread: LayoutThread(pages), text: text, imagePaths: styled.imagePaths)
+        return StartedLayout(pages: pages, text: text, imagePaths: styled.imagePaths)
     }
 
     /// Draws the pages as layout hands them over, then runs the qpdf pass.
     static func render(_ started: StartedLayout, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
                        diagnostics sink: DiagnosticSink, stages: StageClock) throws(ConversionError) -> ConversionResult {
         var stages = stages
-        var pages = started.thread
+        var laidOut = started.pages
         options.progress?("laying out and rendering")
-        let pdf: [UInt8]
-        do {
-            pdf = try PDFRenderer.render(&pages, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink) {
-                _ in stages.lap("render")
-            }
-        } catch {
-            pages.cancel()
-            throw error
+        let layoutBefore = laidOut.stream.layoutTime
+        let pdf = try PDFRenderer.render(&laidOut, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink) { drawn in
+            // Pages are laid out as cairo asks for them: split the time between the two.
+            let layout = drawn.stream.layoutTime - layoutBefore
+            stages.add("layout", layout)
+            stages.lap("render", less: layout)
         }
         stages.lap("post-process")
-        // Layout ran beside rendering: its own busy time, reported apart.
-        let laidOut = pages.finished!
-        stages.add("layout", laidOut.stream.layoutTime)
         for image in started.imagePaths { log.record(image) }
         return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: laidOut.stream.pageCount,
                                 layout: laidOut.result, timings: stages.laps, dependencies: log.paths,
@@ -201,11 +196,10 @@ public enum Converter {
     }
 }
 
-/// Layout under way on its thread, with what the rest of the conversion needs of the
+/// Layout ready to hand out pages, with what the rest of the conversion needs of the
 /// stages before it.
 struct StartedLayout {
-    var thread: LayoutThread
-    /// Read by the layout thread until it ends; `loadedFontFiles` is read after that.
+    var pages: KeptPages
     var text: TextContext
     var imagePaths: [String]
 }

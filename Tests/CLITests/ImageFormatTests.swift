@@ -27,6 +27,16 @@ extension InlineImageTests.Raster {
         }
     }
 
+    /// A file of the shared corpus; nil, with an issue recorded, when it is not there.
+    static func corpusFile(_ path: String) -> URL? {
+        let url = Paths.corpus.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            Issue.record("the corpus has no \(path)")
+            return nil
+        }
+        return url
+    }
+
     func expectValid(_ pdf: URL) throws {
         let q = try qpdfCheck(pdf)
         #expect(q.ok, "\(pdf.lastPathComponent): \(q.output)")
@@ -165,11 +175,7 @@ extension InlineImageTests.Raster {
     /// The corpus chapter itself: its seven `<img src="img/trpl04-0N.svg">` figures, raw
     /// HTML, are drawn as vectors (no image in the PDF), each a Figure with its alt text.
     @Test func rustBookChapter4ShowsItsSevenFiguresAsVectors() throws {
-        let chapter = Paths.corpus.appendingPathComponent("rust-book/chapter04.md")
-        guard FileManager.default.fileExists(atPath: chapter.path) else {
-            Issue.record("the corpus has no rust-book/chapter04.md")
-            return
-        }
+        guard let chapter = Self.corpusFile("rust-book/chapter04.md") else { return }
         try withTempDir { dir in
             let pdf = dir.child("ch04.pdf")
             let r = try mdpdf([chapter.path, "-o", pdf.path])
@@ -283,11 +289,7 @@ extension InlineImageTests.Raster {
     /// The vscode-markdown-pdf README shows its three GIF screencasts (first frame) and
     /// two PNGs, with no image warning.
     @Test func theVSCodeReadmeShowsItsGIFs() throws {
-        let readme = Paths.corpus.appendingPathComponent("vscode-markdown-pdf/README.md")
-        guard FileManager.default.fileExists(atPath: readme.path) else {
-            Issue.record("the corpus has no vscode-markdown-pdf/README.md")
-            return
-        }
+        guard let readme = Self.corpusFile("vscode-markdown-pdf/README.md") else { return }
         try withTempDir { dir in
             let r = try mdpdf([readme.path, "-o", dir.child("readme.pdf").path])
             #expect(r.status == 0, "\(r.stderrText)")
