@@ -46,7 +46,7 @@ fuzz: fuzz-build
 		-timeout=20 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
 		-artifact_prefix=.build/fuzz-findings/
 
-## Install: the binary, its highlighting library, a man page generated from the argument
+## Install: the binary, its highlighting and image libraries, a man page generated from the argument
 ## parser (swift-argument-parser's generate-manual) and bash, zsh and fish completions.
 ## `make install PREFIX=~/.local`, `DESTDIR=` for packaging; CONFIG=debug installs the
 ## debug build and BUILD=0 installs what is built already (the tests do both, into a
@@ -95,13 +95,14 @@ install: install-build man completions
 	install -d $(BINDIR) $(LIBDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 $(BIN) $(BINDIR)/mdpdf
 	install -m 644 .build/$(CONFIG)/libmdpdf-syntax.so $(LIBDIR)/libmdpdf-syntax.so
+	install -m 644 .build/$(CONFIG)/libmdpdf-images.so $(LIBDIR)/libmdpdf-images.so
 	install -m 644 .build/man/mdpdf.1 $(MANDIR)/mdpdf.1
 	install -m 644 .build/completions/mdpdf.bash $(BASHDIR)/mdpdf
 	install -m 644 .build/completions/_mdpdf $(ZSHDIR)/_mdpdf
 	install -m 644 .build/completions/mdpdf.fish $(FISHDIR)/mdpdf.fish
 
 uninstall:
-	rm -f $(BINDIR)/mdpdf $(LIBDIR)/libmdpdf-syntax.so $(MANDIR)/mdpdf.1 \
+	rm -f $(BINDIR)/mdpdf $(LIBDIR)/libmdpdf-syntax.so $(LIBDIR)/libmdpdf-images.so $(MANDIR)/mdpdf.1 \
 		$(BASHDIR)/mdpdf $(ZSHDIR)/_mdpdf $(FISHDIR)/mdpdf.fish
 	-rmdir $(LIBDIR) 2>/dev/null
 

@@ -2,13 +2,18 @@
 import PackageDescription
 
 /// Stages are modules with one-way imports:
-/// MDCore ← MDMarkdown ← MDStyle(+MDTheme, MDHighlight) ← MDLayout(+MDText, MDPage) ← MDPDF(+MDRender) ← mdpdf.
+/// MDCore ← MDMarkdown ← MDStyle(+MDTheme, MDHighlight, MDImage) ← MDLayout(+MDText, MDPage) ← MDPDF(+MDRender) ← mdpdf.
 /// Each C library sits behind one system-library target and is imported by exactly one stage.
 /// Header folders of KSyntaxHighlighting and Qt 5 (Debian's multiarch layout; pkg-config's
 /// Qt flags include -D options SwiftPM rejects, so the folders are listed here).
 let qtIncludeFlags: [String] = ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap { arch in
     ["", "/QtCore", "/QtGui"].map { "-I/usr/include/\(arch)/qt5\($0)" }
 } + ["-I/usr/include/KF5/KSyntaxHighlighting"]
+
+/// Header folders of librsvg, gdk-pixbuf, GLib and cairo (pkg-config's flags for
+/// librsvg-2.0 include -pthread, which SwiftPM rejects with a warning at every build).
+let imageIncludeFlags: [String] = ["librsvg-2.0", "gdk-pixbuf-2.0", "glib-2.0", "cairo"].map { "-I/usr/include/\($0)" }
+    + ["x86_64-linux-gnu", "aarch64-linux-gnu"].map { "-I/usr/lib/\($0)/glib-2.0/include" }
 
 let package = Package(
     name: "mdpdf",
@@ -19,6 +24,10 @@ let package = Package(
         /// KSyntaxHighlighting behind a C API, loaded by `MDHighlight` with dlopen on first
         /// use (never linked into the binary, so documents without code never load Qt).
         .library(name: "mdpdf-syntax", type: .dynamic, targets: ["CSyntaxShim"]),
+        /// The image decoders (librsvg, gdk-pixbuf, libjpeg-turbo, libwebp, libexif) behind a C
+        /// API, loaded by `MDImage` with dlopen the first time a document shows an image
+        /// other than a PNG (linked in, they would slow every run down by about 25 ms).
+        .library(name: "mdpdf-images", type: .dynamic, targets: ["CImageShim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +47,11 @@ let package = Package(
         .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         /// zlib, to check that a PNG's image data inflates before layout relies on it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        /// The image decoders behind a plain C API; built only as the `mdpdf-images` shared
+        /// library, see its header.
+        .target(name: "CImageShim", cSettings: [.unsafeFlags(["-fPIC"] + imageIncludeFlags)],
+                linkerSettings: ["rsvg-2", "gio-2.0", "gdk_pixbuf-2.0", "gobject-2.0", "glib-2.0", "cairo",
+                                 "fontconfig", "jpeg", "exif", "webpdemux", "webp"].map { .linkedLibrary($0) }),
         /// ICU renames its symbols per version and clashes with Foundation's own ICU when
         /// imported into Swift; this small C target wraps the few calls we need.
         .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
@@ -51,17 +65,20 @@ let package = Package(
         .target(name: "MDMarkdown", dependencies: ["MDCore", "CCmarkGFM", "CGumbo", .product(name: "Yams", package: "Yams")]),
         .target(name: "MDTheme", dependencies: ["MDCore"]),
         /// Syntax highlighting: loads the `mdpdf-syntax` library with dlopen on first use.
-        .target(name: "MDHighlight", dependencies: []),
+        .target(name: "MDHighlight", dependencies: ["MDCore"]),
         /// TeX formulas → math lists (no fonts): read by styling, set by MDMathLayout.
         .target(name: "MDMath", dependencies: ["MDCore"]),
-        .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "CZlib", "MDMath"]),
+        /// Image files: format, size, orientation and a check that they decode (PNG with
+        /// zlib here; the rest through `mdpdf-images`, loaded on first use); SVG drawing.
+        .target(name: "MDImage", dependencies: ["MDCore", "CZlib"]),
+        .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDMath"]),
         .target(name: "MDText", dependencies: ["MDCore", "MDPage", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim", "CHyphen"]),
         .target(name: "MDPage", dependencies: ["MDCore"]),
         /// Math lists → boxes of glyphs and rules, with the math font's OpenType MATH table.
         .target(name: "MDMathLayout", dependencies: ["MDCore", "MDMath", "MDText", "MDPage"]),
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage", "MDMath", "MDMathLayout"]),
-        .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "CCairo", "CQPDF"]),
-        .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
+        .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "MDImage", "CCairo", "CQPDF"]),
+        .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         .executableTarget(name: "mdpdf", dependencies: ["MDPDF", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         /// The whole-pipeline fuzz target: `make fuzz` builds it with libFuzzer; built
         /// normally it replays inputs (the CLI tests replay Tests/Fuzz/regressions).
@@ -78,6 +95,7 @@ let package = Package(
         .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage"]),
+        .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore"]),
         .testTarget(name: "MDPDFTests", dependencies: ["MDPDF"]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Scripts"]),
     ]

@@ -12,6 +12,9 @@ packages=(
   # build: syntax highlighting (KDE's KSyntaxHighlighting, Qt 5), built into its own
   # shared library that mdpdf loads only when a code block names a language
   libkf5syntaxhighlighting-dev
+  # build: image decoders, built into their own shared library that mdpdf loads only
+  # when a document shows an image other than a PNG (SVG, GIF/BMP/TIFF, JPEG, WebP, EXIF)
+  librsvg2-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev libwebp-dev libexif-dev
   # run: the default themes' fonts and script fallbacks, hyphenation patterns
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-noto-mono
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 hyphen-en-us hyphen-de hyphen-fr

@@ -15,26 +15,35 @@ public struct ReadPolicy: Hashable, Sendable {
     public private(set) var folders: [String]?
     /// The largest file `read` returns, in bytes.
     public var maxFileSize: Int
+    /// The most pixels an image is decoded to: a JPEG or WebP above it is decoded
+    /// smaller (by its codec, while decoding), any other image is refused. A file of a
+    /// few kilobytes can claim gigapixels.
+    public var maxImagePixels: Int
     /// Where every path checked or read is recorded (not part of the policy's identity).
     public var log: ReadLog?
 
     public static func == (a: ReadPolicy, b: ReadPolicy) -> Bool {
-        a.folders == b.folders && a.maxFileSize == b.maxFileSize
+        a.folders == b.folders && a.maxFileSize == b.maxFileSize && a.maxImagePixels == b.maxImagePixels
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(folders)
         hasher.combine(maxFileSize)
+        hasher.combine(maxImagePixels)
     }
 
     /// 16 MiB: ~7,000 pages of dense Markdown (0.4 MB of memory per page), or a large photo.
     public static let defaultMaxFileSize = 16 << 20
+    /// 50 megapixels, 200 MB decoded (4 bytes a pixel): more than any photo needs.
+    public static let defaultMaxImagePixels = 50_000_000
 
     /// `folders` may be relative (to the current folder) and contain links; a folder
     /// that does not exist allows nothing.
-    public init(folders: [String]?, maxFileSize: Int = ReadPolicy.defaultMaxFileSize) {
+    public init(folders: [String]?, maxFileSize: Int = ReadPolicy.defaultMaxFileSize,
+                maxImagePixels: Int = ReadPolicy.defaultMaxImagePixels) {
         self.folders = folders.map { $0.map(Self.canonical) }
         self.maxFileSize = maxFileSize
+        self.maxImagePixels = maxImagePixels
     }
 
     /// Any regular file, still bounded in size: for tools the user runs on their own

@@ -1,4 +1,5 @@
 import Foundation
+import MDCore
 
 /// Highlights code by language name. The highlighting library (KSyntaxHighlighting, in
 /// `libmdpdf-syntax.so`) is loaded the first time a block names a language that is not
@@ -17,43 +18,24 @@ public final class SyntaxHighlighter: @unchecked Sendable {
         case unavailable(String)
     }
 
-    private enum State {
-        case notLoaded
-        case loaded(SyntaxLibrary)
-        case failed(String)
-    }
-
+    /// Serialises every use of the library.
     private let lock = NSLock()
-    private let libraryPaths: [String]
-    private var state = State.notLoaded
+    private let library: LazyLibrary<SyntaxLibrary>
     /// Definition names by normalized language word (nil: no definition).
     private var definitions: [String: String?] = [:]
 
     /// `libraryPaths`: where to look for `libmdpdf-syntax.so`, first match wins.
     public init(libraryPaths: [String] = SyntaxHighlighter.defaultLibraryPaths) {
-        self.libraryPaths = libraryPaths
+        library = LazyLibrary { SyntaxLibrary.load(from: libraryPaths) }
     }
 
-    /// `$MDPDF_SYNTAX_LIBRARY` alone when set; else beside the running executable (where
-    /// `swift build` puts it), then `../lib/mdpdf/` from it (an installed layout), then
-    /// the dynamic loader's own search path.
+    /// `$MDPDF_SYNTAX_LIBRARY`, else beside the executable (see `DynamicLibrary`).
     public static var defaultLibraryPaths: [String] {
-        let name = "libmdpdf-syntax.so"
-        if let env = ProcessInfo.processInfo.environment["MDPDF_SYNTAX_LIBRARY"], !env.isEmpty { return [env] }
-        var paths: [String] = []
-        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        paths.append(exe.appendingPathComponent(name).path)
-        paths.append(exe.deletingLastPathComponent().appendingPathComponent("lib/mdpdf/\(name)").path)
-        paths.append(name)
-        return paths
+        DynamicLibrary.searchPaths(for: "libmdpdf-syntax.so", variable: "MDPDF_SYNTAX_LIBRARY")
     }
 
     /// Whether the library has been loaded (for tests of lazy loading).
-    public var isLoaded: Bool {
-        lock.lock(); defer { lock.unlock() }
-        if case .loaded = state { return true }
-        return false
-    }
+    public var isLoaded: Bool { library.isLoaded }
 
     /// Highlights `code` as `language` (an info-string word: `rust`, `js`, `c++`,
     /// `console`…, any case). Offsets are UTF-8 bytes of `code`.
@@ -90,17 +72,9 @@ public final class SyntaxHighlighter: @unchecked Sendable {
         return .highlighted(spans)
     }
 
-    /// The library, loading it on first use. Call with the lock held.
+    /// The library, loading it on first use.
     private func loadedLibrary() -> Result<SyntaxLibrary, SyntaxLibraryError> {
-        switch state {
-        case .loaded(let l): return .success(l)
-        case .failed(let reason): return .failure(SyntaxLibraryError(reason: reason))
-        case .notLoaded:
-            switch SyntaxLibrary.load(from: libraryPaths) {
-            case .success(let l): state = .loaded(l); return .success(l)
-            case .failure(let e): state = .failed(e.reason); return .failure(e)
-            }
-        }
+        library.get().mapError { SyntaxLibraryError(reason: $0.reason) }
     }
 
     /// How many syntax definitions the library has; nil when it cannot be loaded.

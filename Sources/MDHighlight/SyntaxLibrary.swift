@@ -1,4 +1,5 @@
 import Foundation
+import MDCore
 
 /// The KSyntaxHighlighting shim (`libmdpdf-syntax.so`, built from `CSyntaxShim`), opened
 /// with dlopen and used through the symbols of `mdsyntax.h`. Owns one repository handle.
@@ -27,23 +28,12 @@ final class SyntaxLibrary {
 
     /// Loads the first of `paths` that dlopen accepts; nil with the last loader error
     /// when none does.
-    static func load(from paths: [String]) -> Result<SyntaxLibrary, SyntaxLibraryError> {
-        var lastError = "no path to try"
-        for path in paths {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-                lastError = dlerror().map { String(cString: $0) } ?? "dlopen failed"
-                continue
-            }
-            if let library = SyntaxLibrary(handle: handle, path: path) { return .success(library) }
-            lastError = "\(path) lacks the mdsyntax_ functions"
-        }
-        return .failure(SyntaxLibraryError(reason: lastError))
+    static func load(from paths: [String]) -> Result<SyntaxLibrary, DynamicLibrary.LoadError> {
+        DynamicLibrary.open(paths) { SyntaxLibrary(handle: $0, path: $1) }
     }
 
     private init?(handle: UnsafeMutableRawPointer, path: String) {
-        func symbol<T>(_ name: String, as: T.Type) -> T? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
-        }
+        func symbol<T>(_ name: String, as type: T.Type) -> T? { DynamicLibrary.symbol(handle, name, as: type) }
         guard let open = symbol("mdsyntax_open", as: OpenFn.self), let close = symbol("mdsyntax_close", as: CloseFn.self),
               let count = symbol("mdsyntax_definition_count", as: CountFn.self),
               let find = symbol("mdsyntax_find", as: FindFn.self),

@@ -113,6 +113,7 @@ final class FlowBuilder {
         // A code block's text belongs to its Code element directly.
         case .code: element = env.structure[parent].role == .code ? parent : node(.code, source: p.source)
         case .body: element = node(.paragraph, source: p.source)
+        case .title: element = node(.title, source: p.source)
         }
         // A paragraph of megabytes is shaped and broken in pieces (see `LargeParagraphs`).
         let pieces = LargeParagraphs.pieces(p)

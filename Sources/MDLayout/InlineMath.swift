@@ -8,7 +8,8 @@ import MDText
 /// Inline formulas in running text. Styling leaves each piece of a formula as an
 /// inline object of no size; before anything is laid out, `measure` sets every formula
 /// (MDMathLayout, cached per formula) and gives each piece its width, ascent and
-/// descent, so lines break, size and justify around formulas as around images.
+/// descent, so lines break, size and justify around formulas as around images. It
+/// sizes image placeholders the same way (`ImagePlaceholderLayout`).
 enum InlineMath {
     /// `document` with the size of every inline formula piece filled in. Blocks without
     /// formulas are not written back (a document without math is not copied).
@@ -16,13 +17,20 @@ enum InlineMath {
         document.updatingParagraphs { p in
             var changed = false
             for i in p.text.runs.indices {
-                guard let o = p.text.runs[i].layout.object, case .math(let m) = o.payload,
-                      let piece = self.piece(m, env: env) else { continue }
-                var sized = o
-                sized.width = piece.width
-                sized.ascent = piece.ascent
-                sized.descent = piece.descent
-                p.text.runs[i].layout.object = sized
+                guard let o = p.text.runs[i].layout.object else { continue }
+                switch o.payload {
+                case .math(let m):
+                    guard let piece = self.piece(m, env: env) else { continue }
+                    var sized = o
+                    sized.width = piece.width
+                    sized.ascent = piece.ascent
+                    sized.descent = piece.descent
+                    p.text.runs[i].layout.object = sized
+                case .placeholder(let ph):
+                    p.text.runs[i].layout.object = ImagePlaceholderLayout.measured(o, ph, env: env)
+                case .image, .icon:
+                    continue
+                }
                 changed = true
             }
             return changed

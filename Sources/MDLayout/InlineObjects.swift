@@ -58,8 +58,8 @@ enum InlineObjects {
 
     /// The page item that draws `object` with its left edge at `x`, on `baseline` (already
     /// moved by the run's baseline shift): its bottom is `descent` below the baseline.
-    /// `parent` is the element of the text around it (nil: an artifact); an image is a
-    /// Figure and a formula a Formula under it. `color` is the run's (a formula's).
+    /// `parent` is the element of the text around it (nil: an artifact); an image (or
+    /// its placeholder) is a Figure and a formula a Formula under it. `color` is the run's (a formula's).
     static func item(_ object: InlineObject, x: Points, baseline: Points, color: Color, parent: StructureID?,
                      env: LayoutEnvironment) -> PageItem {
         let rect = Rect(x: x, y: baseline - object.ascent, width: object.width, height: object.height)
@@ -69,6 +69,8 @@ enum InlineObjects {
             return .image(PlacedImage(source: image, rect: rect, structure: figure))
         case .math(let m):
             return InlineMath.items(m, object, x: x, baseline: baseline, color: color, parent: parent, env: env)
+        case .placeholder(let p):
+            return ImagePlaceholderLayout.item(object, p, origin: Point(x: x, y: rect.minY), parent: parent, env: env)
         case .icon(let icon):
             // A square of the object's height at its left edge (the rest of its advance is
             // the gap before the text), the path scaled from its box.

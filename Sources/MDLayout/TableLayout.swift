@@ -2,20 +2,47 @@ import MDCore
 import MDPage
 import MDStyle
 
-/// Tables: columns sized to their content (as browsers size auto tables), cells wrap,
-/// each row one flow box: a row that does not fit moves to the next page whole, and a
-/// row taller than a page is split between the lines of its cells (`TableRowParts`).
-/// Rows that cells spanning rows hold together are one box (a band); a band taller
-/// than a page is set again row by row, its cells no longer spanning rows.
+/// Tables: columns sized to their content as browsers size automatic tables
+/// (`TableColumnWidths`), cells wrap, each row one flow box: a row that does not fit
+/// moves to the next page whole, and a row taller than a page is split between the lines
+/// of its cells (`TableRowParts`). Rows that cells spanning rows hold together are one
+/// box (a band); a band taller than a page is set again row by row, its cells no longer
+/// spanning rows. A table too wide for the page is set smaller, then has its longest
+/// words broken, then (hundreds of columns) is printed in groups of columns, with a
+/// warning: nothing is drawn outside the body or across a cell border.
 struct TableLayout {
     let builder: FlowBuilder
 
     func layout(_ t: StyledTable, x: Points, width: Points) {
         let env = builder.env
         guard t.columns > 0, !t.rows.isEmpty else { return }
-        let pad = t.cellPadding
         let prepared = t.rows.map { row in row.map { PreparedParagraph($0, env: env) } }
-        let widths = columnWidths(prepared, columns: t.columns, available: width, padding: pad, spans: t.spans)
+        let measures = ColumnMeasure.columns(prepared, spans: t.spans, padding: t.cellPadding)
+        let size = t.rows[0].first?.baseSize ?? t.minFontSize
+        let minScale = size > .zero ? min(1, t.minFontSize / size) : 1
+        // A group of columns never cuts through a cell spanning columns.
+        let crossed = Set(t.spans.flatMap { s in (s.column + 1)..<(s.column + s.columnSpan) })
+        let parts = TableColumnWidths.parts(measures, padding: t.cellPadding, available: width, minScale: minScale,
+                                            canCut: { !crossed.contains($0) })
+        warnIfShrunk(t, parts, size: size)
+        for part in parts {
+            let whole = part.columns == 0..<t.columns && part.scale == 1
+            let table = whole ? t : t.part(columns: part.columns, scale: part.scale)
+            let cells = whole ? prepared : table.rows.map { row in row.map { PreparedParagraph($0, env: env) } }
+            let columns = ColumnMeasure.columns(cells, spans: table.spans, padding: table.cellPadding)
+            let widths = part.breaksWords
+                ? TableColumnWidths.capped(columns, padding: table.cellPadding, available: width)
+                    ?? columns.map { max($0.grapheme, Points(1)) + table.cellPadding * 2 }
+                : TableColumnWidths.distribute(columns, padding: table.cellPadding, available: width)
+            place(table, cells, widths: widths, x: x, width: width)
+            builder.space(t.spaceAfter)
+        }
+    }
+
+    /// The rows of one table (or group of columns) as flow boxes, banded where cells span
+    /// rows, the header repeated above rows that start a page.
+    private func place(_ t: StyledTable, _ prepared: [[PreparedParagraph]], widths: [Points], x: Points, width: Points) {
+        let env = builder.env
         let tableWidth = Points(widths.reduce(0) { $0 + $1.value })
         var left = x
         switch t.alignment {
@@ -53,45 +80,63 @@ struct TableLayout {
             }
             r = end
         }
-        builder.space(t.spaceAfter)
     }
 
-    /// Each column gets its widest unbreakable piece, then the rest of the width is
-    /// shared in proportion to how much more each column would like (up to one line
-    /// per cell). When even the minimums do not fit, columns share the width in
-    /// proportion to their minimums and long words are cut. A cell spanning columns
-    /// counts after the others: what it needs beyond its columns' widths is shared
-    /// among them equally.
-    func columnWidths(_ rows: [[PreparedParagraph]], columns: Int, available: Points, padding: Points,
-                      spans: [CellSpan] = []) -> [Points] {
-        let wide = Dictionary(spans.filter { $0.columnSpan > 1 }.map { ("\($0.row),\($0.column)", $0) }, uniquingKeysWith: { a, _ in a })
-        var minW = [Points](repeating: .zero, count: columns), maxW = minW
-        var spanning: [(CellSpan, (min: Points, max: Points))] = []
-        for (r, row) in rows.enumerated() {
-            for (c, cell) in row.enumerated() where c < columns {
-                let w = cell.intrinsicWidths()
-                if let s = wide["\(r),\(c)"] {
-                    spanning.append((s, w))
-                    continue
-                }
-                minW[c] = max(minW[c], w.min + padding * 2)
-                maxW[c] = max(maxW[c], w.max + padding * 2)
+    /// One warning per table set other than as written: smaller, with broken words, or
+    /// in groups of columns.
+    private func warnIfShrunk(_ t: StyledTable, _ parts: [TableColumnWidths.Part], size: Points) {
+        guard let smallest = parts.map(\.scale).min(), smallest < 1 else { return }
+        func pt(_ p: Points) -> String { String(format: "%.1fpt", p.value) }
+        var message = "table is too wide for the page: it is set at \(pt(size * smallest)) instead of \(pt(size))"
+        if parts.contains(where: \.breaksWords) { message += ", and its longest words break" }
+        if parts.count > 1 {
+            let widest = parts.map(\.columns.count).max() ?? 0
+            message += ", in \(parts.count) parts of at most \(widest) of its \(t.columns) columns, one after the other"
+        }
+        builder.env.diagnostics.warning(message, at: t.source.start,
+                                        hint: "the theme's table.minFontSize sets how small a table may be set")
+    }
+}
+
+extension StyledTable {
+    /// The table of only `columns` (a group of a table too wide for the page), its text
+    /// and padding set `scale` times as large; cells spanning columns stay whole (groups
+    /// never cut through them).
+    func part(columns range: Range<Int>, scale: Double) -> StyledTable {
+        var t = self
+        t.columns = range.count
+        t.alignments = Array(alignments[range])
+        t.rows = rows.map { row in row[range].map { $0.scaled(by: scale) } }
+        t.spans = spans.filter { range.contains($0.column) }.map {
+            CellSpan(row: $0.row, column: $0.column - range.lowerBound, rowSpan: $0.rowSpan,
+                     columnSpan: min($0.columnSpan, range.upperBound - $0.column))
+        }
+        t.cellPadding = cellPadding * scale
+        return t
+    }
+}
+
+extension StyledParagraph {
+    /// The paragraph set `k` times as large: its text, inline objects, spacing and
+    /// indents (decorations are in ems and follow).
+    func scaled(by k: Double) -> StyledParagraph {
+        guard k != 1 else { return self }
+        var p = self
+        for i in p.text.runs.indices {
+            p.text.runs[i].layout.size = p.text.runs[i].layout.size * k
+            p.text.runs[i].layout.baselineShift = p.text.runs[i].layout.baselineShift * k
+            p.text.runs[i].paint.backgroundPadding = p.text.runs[i].paint.backgroundPadding * k
+            if let o = p.text.runs[i].layout.object {
+                var scaled = o.scaled(toWidth: o.width * k)
+                if o.width == .zero { scaled.ascent = o.ascent * k; scaled.descent = o.descent * k }
+                p.text.runs[i].layout.object = scaled
             }
         }
-        for c in 0..<columns { minW[c] = max(minW[c], padding * 2 + Points(12)); maxW[c] = max(maxW[c], minW[c]) }
-        for (s, w) in spanning {
-            let cols = s.column..<min(s.column + s.columnSpan, columns)
-            let haveMin = cols.reduce(Points.zero) { $0 + minW[$1] }, haveMax = cols.reduce(Points.zero) { $0 + maxW[$1] }
-            let n = Double(cols.count)
-            if w.min + padding * 2 > haveMin { for c in cols { minW[c] += (w.min + padding * 2 - haveMin) / n } }
-            if w.max + padding * 2 > haveMax { for c in cols { maxW[c] += (w.max + padding * 2 - haveMax) / n } }
-            for c in cols { maxW[c] = max(maxW[c], minW[c]) }
-        }
-        let sumMin = minW.reduce(0.0) { $0 + $1.value }, sumMax = maxW.reduce(0.0) { $0 + $1.value }
-        if sumMax <= available.value { return maxW }
-        if sumMin >= available.value { return minW.map { Points(available.value * $0.value / sumMin) } }
-        let share = (available.value - sumMin) / (sumMax - sumMin)
-        return (0..<columns).map { minW[$0] + (maxW[$0] - minW[$0]) * share }
+        p.baseSize = baseSize * k
+        p.spaceBefore = spaceBefore * k
+        p.spaceAfter = spaceAfter * k
+        p.firstLineIndent = firstLineIndent * k
+        return p
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MDCore
 import MDHighlight
+import MDImage
 import MDLayout
 import MDMarkdown
 import MDPage
@@ -41,6 +42,9 @@ public struct ConversionOptions: Sendable {
     /// Highlights code blocks; share one between conversions so that its library is
     /// loaded (on first use) only once.
     public var highlighter = SyntaxHighlighter()
+    /// Decodes images other than PNG; share one between conversions so that its
+    /// library is loaded (on first use) only once.
+    public var imageCodecs = ImageCodecs()
     /// Write a tagged PDF (structure tree in reading order, for screen readers and
     /// reflow); `--no-tags` turns it off.
     public var tagged = true
@@ -157,7 +161,8 @@ public enum Converter {
         options.progress?("styling")
         let styled = style(StyleOptions(baseDirectory: options.baseDirectory, date: date,
                                         tableOfContents: options.tableOfContents, highlighter: options.highlighter,
-                                        readPolicy: policy, linkedDocuments: options.linkedDocuments))
+                                        readPolicy: policy, linkedDocuments: options.linkedDocuments,
+                                        imageCodecs: options.imageCodecs))
         stages.lap("style")
         var pages = KeptPages(DocumentLayout.pages(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
                                                    outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout),
@@ -177,7 +182,7 @@ public enum Converter {
         var laidOut = started.pages
         options.progress?("laying out and rendering")
         let layoutBefore = laidOut.stream.layoutTime
-        let pdf = try PDFRenderer.render(&laidOut, readPolicy: policy, diagnostics: sink) { drawn in
+        let pdf = try PDFRenderer.render(&laidOut, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink) { drawn in
             // Pages are laid out as cairo asks for them: split the time between the two.
             let layout = drawn.stream.layoutTime - layoutBefore
             stages.add("layout", layout)

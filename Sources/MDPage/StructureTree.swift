@@ -14,6 +14,8 @@ public enum StructureRole: String, Sendable, Hashable {
     case document = "Document"
     case paragraph = "P"
     case h1 = "H1", h2 = "H2", h3 = "H3", h4 = "H4", h5 = "H5", h6 = "H6"
+    /// The document's title (its title block): a heading of no level.
+    case title = "H"
     case list = "L", listItem = "LI", label = "Lbl", listBody = "LBody"
     case table = "Table", tableHead = "THead", tableBody = "TBody", tableRow = "TR"
     case headerCell = "TH", dataCell = "TD"

@@ -1,9 +1,10 @@
 import CCairo
 import MDCore
+import MDImage
 import MDPage
 
 /// The production canvas: draws into a cairo PDF surface in memory. Glyph runs are in
-/// CairoGlyphs.swift, shapes in CairoShapes.swift.
+/// CairoGlyphs.swift, shapes in CairoShapes.swift, images in CairoImages.swift.
 ///
 /// cairo's errors are sticky: a failed call leaves the context in an error state and
 /// later calls do nothing, so `checkStatus()` after each page and at the end is enough
@@ -39,8 +40,8 @@ final class CairoCanvas: Canvas {
     var pageIsBlank = true
     private var pageHasTags = false
 
-    init(readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) {
-        images = ImageCache(policy: readPolicy)
+    init(readPolicy: ReadPolicy = .anyFolder, imageCodecs: ImageCodecs = ImageCodecs()) throws(ConversionError) {
+        images = ImageCache(policy: readPolicy, codecs: imageCodecs)
         pdf = try CairoPDFSurface()
         fonts = try FontFaceCache()
     }
@@ -81,23 +82,6 @@ final class CairoCanvas: Canvas {
 
     func finish() throws(ConversionError) -> [UInt8] {
         try pdf.finish()
-    }
-
-    func drawImage(_ image: PlacedImage) throws(ConversionError) {
-        let surface = try images.surface(for: image.source)
-        let rect = image.rect
-        // A zero-sized rect (or image) would make a singular matrix, an error cairo
-        // cannot recover from; there is nothing to see anyway.
-        guard rect.width > .zero, rect.height > .zero, surface.width > 0, surface.height > 0 else { return }
-        cairo_save(cr)
-        cairo_translate(cr, rect.minX.value, rect.minY.value)
-        cairo_scale(cr, rect.width.value / Double(surface.width), rect.height.value / Double(surface.height))
-        cairo_set_source_surface(cr, surface.handle, 0, 0)
-        cairo_rectangle(cr, 0, 0, Double(surface.width), Double(surface.height))
-        cairo_fill(cr)
-        cairo_restore(cr)
-        currentSource = nil
-        pageIsBlank = false
     }
 
     func addLink(_ rect: Rect, to target: LinkTarget) {

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MDCore
+import MDImage
 import MDPage
 
 /// A cairo image surface, owned.
@@ -15,33 +16,47 @@ final class CairoImageSurface {
     deinit { cairo_surface_destroy(handle) }
 }
 
-/// Image surfaces for one document, one per file path: cairo's PDF surface writes each
-/// surface once, so an image painted twice is embedded once.
+/// What an image file is drawn from: pixels (a cairo surface, which cairo's PDF
+/// surface embeds once however often it is painted) or an SVG document drawn as
+/// vectors each time.
+enum DrawableImage {
+    case pixels(CairoImageSurface)
+    case vector(SVGDocument)
+}
+
+/// The drawable form of each image file of one document, one per path.
 ///
 /// Files are read once, through the read policy (a regular file of bounded size, never
-/// a FIFO), and decoded from memory: cairo never opens a path itself. The style stage
-/// checked each image; a file whose pixel size no longer matches (changed during the
-/// conversion) is an error rather than a surprise, and a PNG is never decoded past the
-/// size it was checked at.
+/// a FIFO), and decoded from memory: cairo and the decoders never open a path. The style
+/// stage checked each image; a file that no longer decodes as it did (changed during
+/// the conversion) is an error rather than a surprise, and nothing is decoded past the
+/// pixel budget it was checked at.
 final class ImageCache {
-    private var surfaces: [String: CairoImageSurface] = [:]
+    private var images: [String: DrawableImage] = [:]
     private let policy: ReadPolicy
+    private let codecs: ImageCodecs
 
-    init(policy: ReadPolicy) { self.policy = policy }
+    init(policy: ReadPolicy, codecs: ImageCodecs) { self.policy = policy; self.codecs = codecs }
 
-    func surface(for source: ImageSource) throws(ConversionError) -> CairoImageSurface {
-        if let cached = surfaces[source.path] { return cached }
+    func image(for source: ImageSource) throws(ConversionError) -> DrawableImage {
+        if let cached = images[source.path] { return cached }
         let bytes: [UInt8]
         switch policy.read(source.path) {
         case .success(let b): bytes = b
         case .failure(let refusal): throw .renderFailed(reason: "image \(source.path) \(refusal)")
         }
-        let surface = switch source.format {
-        case .png: try Self.decodePNG(bytes, source)
-        case .jpeg: try Self.carryJPEG(bytes, source)
+        let image: DrawableImage
+        switch source.format {
+        case .png: image = .pixels(try Self.decodePNG(bytes, source))
+        case .jpeg where !source.decodesPixels: image = .pixels(try Self.carryJPEG(bytes, source))
+        case .svg:
+            do { image = .vector(try SVGDocument(bytes, codecs: codecs)) } catch {
+                throw .renderFailed(reason: "image \(source.path) \(error)")
+            }
+        default: image = .pixels(try decodeRaster(bytes, source))
         }
-        surfaces[source.path] = surface
-        return surface
+        images[source.path] = image
+        return image
     }
 
     /// Decodes PNG bytes with cairo's reader (libpng), fed from memory.
@@ -70,11 +85,13 @@ final class ImageCache {
     }
 
     /// cairo 1.16 cannot decode JPEG, but its PDF surface embeds JPEG data as it is
-    /// (DCTDecode) when an image surface of the right pixel size carries it as MIME
-    /// data. The surface's own pixels are never used for PDF output.
+    /// (DCTDecode, no loss, no growth) when an image surface of the right pixel size
+    /// carries it as MIME data. The surface's own pixels are never used for PDF output
+    /// (and, never touched, take no memory). The style stage decoded all of the data, so
+    /// it is known to be whole.
     private static func carryJPEG(_ bytes: [UInt8], _ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
         guard !bytes.isEmpty, source.pixelWidth > 0, source.pixelHeight > 0,
-              source.pixelWidth <= Int(Int32.max), source.pixelHeight <= Int(Int32.max),
+              source.pixelWidth <= ImageLimits.maxSide, source.pixelHeight <= ImageLimits.maxSide,
               let handle = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(source.pixelWidth), Int32(source.pixelHeight))
         else { throw .renderFailed(reason: "bad JPEG image size for \(source.path)") }
         let surface = CairoImageSurface(handle, width: source.pixelWidth, height: source.pixelHeight)
@@ -92,6 +109,32 @@ final class ImageCache {
             free(copy)
             throw .renderFailed(reason: "JPEG image \(source.path): \(CairoPDFSurface.describe(mimeStatus))")
         }
+        return surface
+    }
+
+    /// Decodes a GIF, WebP, BMP or TIFF (or a JPEG that cannot be embedded as it is)
+    /// into a surface: RGB24 when opaque, so the PDF gets no soft mask it does not need.
+    private func decodeRaster(_ bytes: [UInt8], _ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
+        let raster: DecodedRaster
+        switch codecs.decode(bytes, format: source.format, maxPixels: policy.maxImagePixels) {
+        case .success(let r): raster = r
+        case .failure(let problem): throw .renderFailed(reason: "image \(source.path) \(problem)")
+        }
+        let format = raster.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+        guard raster.width > 0, raster.height > 0, let handle = cairo_image_surface_create(format, Int32(raster.width), Int32(raster.height))
+        else { throw .renderFailed(reason: "bad image size for \(source.path)") }
+        let surface = CairoImageSurface(handle, width: raster.width, height: raster.height)
+        guard cairo_surface_status(handle) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(handle) else {
+            throw .renderFailed(reason: "image \(source.path): \(CairoPDFSurface.describe(cairo_surface_status(handle)))")
+        }
+        cairo_surface_flush(handle)
+        let stride = Int(cairo_image_surface_get_stride(handle))
+        for y in 0..<raster.height {
+            (data + y * stride).withMemoryRebound(to: UInt32.self, capacity: raster.width) { row in
+                row.update(from: raster.pixels + y * raster.width, count: raster.width)
+            }
+        }
+        cairo_surface_mark_dirty(handle)
         return surface
     }
 

@@ -14,6 +14,8 @@ import MDPage
 ///   exact bounds of its `/QuadPoints` (cairo rounds the rect outward to whole points);
 /// - joins structure elements cairo split at page breaks and sets alt texts
 ///   (`StructureRepair`);
+/// - gives inverted (Adobe) CMYK JPEGs the `/Decode` array that shows them in their
+///   colors (`InvertedCMYKImages`);
 /// - writes with a deterministic /ID, object streams and compressed streams, so the same
 ///   document gives the same bytes.
 struct PDFPostProcessor {
@@ -51,6 +53,7 @@ struct PDFPostProcessor {
                 try rewriteLinks(session)
                 try rewriteOutline(session)
                 try structure?.apply(session)
+                if InvertedCMYKImages.mayHaveSome(buffer) { try InvertedCMYKImages.mark(session) }
                 let output = try session.write()
                 if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {
                     throw .renderFailed(reason: "qpdf warned about the rebuilt cross-reference table")

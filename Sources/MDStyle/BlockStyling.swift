@@ -17,21 +17,39 @@ extension DocumentStyler {
         return path.hasPrefix("/") ? path : (options.baseDirectory as NSString).appendingPathComponent(path)
     }
 
-    func warnImage(_ source: String, at: SourceLocation) {
-        if Self.isRemote(source) {
-            diagnostics.warning("image '\(source)' is remote and is not fetched; its alt text is printed", at: at,
-                                hint: "mdpdf never accesses the network; download the image and link it by a relative path")
-            return
+    /// The image file `src` names, checked once per file, else the first of HTML's
+    /// `<picture>` and `srcset` alternatives that can be shown; or why `src` cannot be
+    /// shown (a remote image is never fetched).
+    func lookUpImage(_ src: String, _ attributes: ImageAttributes = .none) -> Result<ImageProbe.Found, ImageLookupFailure> {
+        let first = lookUpImageFile(src)
+        guard case .failure = first else { return first }
+        for candidate in attributes.fallbacks {
+            if case .success(let found) = lookUpImageFile(candidate) { return .success(found) }
         }
-        if case .failure(let f) = images.probe(resolve(source)) {
-            diagnostics.warning("image '\(source)' \(f); its alt text is printed", at: at, hint: f.hint)
+        return first
+    }
+
+    private func lookUpImageFile(_ src: String) -> Result<ImageProbe.Found, ImageLookupFailure> {
+        if Self.isRemote(src) { return .failure(.remote) }
+        return images.probe(resolve(src)).mapError { .file($0) }
+    }
+
+    /// Warns about an image that is not shown, or that is shown with something to know
+    /// (damaged data, a downsampled decode): at the image's line and column.
+    func warnImage(_ src: String, _ lookup: Result<ImageProbe.Found, ImageLookupFailure>, at: SourceLocation) {
+        switch lookup {
+        case .success(let found):
+            if let note = found.note { diagnostics.warning("image '\(src)' \(note)", at: at) }
+        case .failure(let failure):
+            diagnostics.warning("image '\(src)' \(failure); a placeholder with its alt text is printed", at: at, hint: failure.hint)
         }
     }
 
     /// A paragraph made only of one image (possibly wrapped in a link) becomes an image
     /// block, placed as its HTML `align` or the division around it says; nil when the
     /// paragraph holds anything else, several images (they flow side by side as inline
-    /// images, like a row of badges) or an image that cannot be shown.
+    /// images, like a row of badges) or an image that cannot be shown (its placeholder
+    /// is set inline, where `appendImage` warns).
     mutating func standaloneImages(_ inlines: [Inline], _ range: SourceRange, _ ctx: StyleContext) -> [StyledBlock]? {
         var found: (source: String, link: String?, alt: String, at: SourceLocation, attributes: ImageAttributes)?
         for inline in inlines {
@@ -47,9 +65,11 @@ extension DocumentStyler {
             default: return nil
             }
         }
-        guard let found, let info = usableImage(found.source, found.attributes) else { return nil }
+        guard let found else { return nil }
+        let lookup = lookUpImage(found.source, found.attributes)
+        guard case .success(let file) = lookup else { return nil }
+        warnImage(found.source, lookup, at: found.at)
         let link = found.link.flatMap { linkTarget($0, at: found.at) }
-        let image = ImageSource(path: info.path, format: info.format, pixelWidth: info.width, pixelHeight: info.height)
         let alignment: TextAlignment
         switch found.attributes.alignment {
         case .center: alignment = .center
@@ -57,7 +77,7 @@ extension DocumentStyler {
         case .left: alignment = .left
         case .none, .justify: alignment = ctx.blockAlignment == .justify ? .left : ctx.blockAlignment ?? .left
         }
-        return [.image(StyledImage(image: image, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
+        return [.image(StyledImage(image: file.source, spaceAfter: theme.image.spaceAfter.resolve(em: rootContext.size),
                                    link: link, alt: found.alt, source: range,
                                    width: found.attributes.width, height: found.attributes.height, alignment: alignment))]
     }
@@ -153,6 +173,7 @@ extension DocumentStyler {
                                  borderColor: ts.borderColor.color, borderWidth: ts.borderWidth.resolve(em: size),
                                  spaceAfter: ts.spaceAfter.resolve(em: ctx.size),
                                  openAtPageBreaks: ts.splitEdges == .open, source: range)
+        styled.minFontSize = ts.minFontSize.resolve(em: ctx.size)
         styled.headerRows = grid.headerRows
         styled.spans = grid.spans
         styled.alignment = ctx.blockAlignment == .justify ? .left : ctx.blockAlignment ?? .left

@@ -34,13 +34,13 @@ extension DocumentStyler {
     /// (as the theme's `book.chapterBreak` says) with its outline entry, keeps its own anchors
     /// (prefixed with its `anchorPrefix`), images and links relative to its own folder;
     /// links to other chapters go to them; footnotes and equations are numbered through
-    /// the book; one table of contents comes first (unless the front matter sets `toc:
-    /// false`), and a chapter's own `[TOC]` lines are left out. `frontMatter` is the
+    /// the book; the book's title block and one table of contents come first (unless the
+    /// front matter sets `toc: false`), and a chapter's own `[TOC]` lines are left out. `frontMatter` is the
     /// book's (its title, author, language…), not a chapter's.
     public static func styleBook(_ chapters: [BookChapter], frontMatter: FrontMatter?, theme: Theme,
                                  options: StyleOptions, diagnostics: DiagnosticSink) -> StyledDocument {
         var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics,
-                                    images: ImageProbeCache(policy: options.readPolicy))
+                                    images: ImageProbeCache(policy: options.readPolicy, codecs: options.imageCodecs))
         styler.language = frontMatter?.string("lang") ?? frontMatter?.string("language") ?? theme.body.language
         let root = styler.rootContext
         styler.numberEquations(MarkdownDocument(blocks: chapters.flatMap(\.document.blocks),
@@ -77,6 +77,8 @@ extension DocumentStyler {
         if frontMatter?.values["toc"] != .bool(false) {
             blocks.insert(contentsOf: styler.tableOfContents(headings: Self.headings(in: blocks), root), at: 0)
         }
+        // The book's title block, when its front matter has a title, before its contents.
+        blocks.insert(contentsOf: styler.titleBlock(frontMatter, root), at: 0)
         return styler.finish(blocks, pageNotes: notes, frontMatter: frontMatter)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MDCore
 import MDHighlight
+import MDImage
 import MDMarkdown
 import MDTheme
 
@@ -20,16 +21,20 @@ public struct StyleOptions: Sendable {
     /// Which image files the document may show (`ReadPolicy`); by default those under
     /// `baseDirectory`.
     public var readPolicy: ReadPolicy
+    /// The decoders for images other than PNG, loaded on first use (share one between
+    /// conversions, and with the renderer).
+    public var imageCodecs: ImageCodecs
     /// The other Markdown files of this run (a batch's inputs, a book's chapters): a
     /// link to one of them goes where it went.
     public var linkedDocuments: LinkedDocuments
     public init(baseDirectory: String, date: String? = nil, tableOfContents: Bool = false,
                 highlighter: SyntaxHighlighter = SyntaxHighlighter(), readPolicy: ReadPolicy? = nil,
-                linkedDocuments: LinkedDocuments = LinkedDocuments()) {
+                linkedDocuments: LinkedDocuments = LinkedDocuments(), imageCodecs: ImageCodecs = ImageCodecs()) {
         self.baseDirectory = baseDirectory; self.date = date; self.tableOfContents = tableOfContents
         self.highlighter = highlighter
         self.readPolicy = readPolicy ?? ReadPolicy(folders: [baseDirectory])
         self.linkedDocuments = linkedDocuments
+        self.imageCodecs = imageCodecs
     }
 }
 
@@ -62,14 +67,21 @@ public struct DocumentStyler {
     public static func style(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
                              diagnostics: DiagnosticSink) -> StyledDocument {
         var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics,
-                                    images: ImageProbeCache(policy: options.readPolicy))
+                                    images: ImageProbeCache(policy: options.readPolicy, codecs: options.imageCodecs))
         let fm = document.frontMatter
         styler.language = fm?.string("lang") ?? fm?.string("language") ?? theme.body.language
         let root = styler.rootContext
         styler.numberEquations(document)
-        var blocks = styler.styleBlocks(document.blocks, root)
+        // A document that opens with its title as a heading shows it once: the heading,
+        // then the rest of the title block.
+        let headingIsTitle = styler.opensWithTitleHeading(document)
+        var lead: [StyledBlock] = []
+        var body = document.blocks[...]
+        if headingIsTitle, let first = body.popFirst() { lead = styler.styleBlock(first, root) }
+        let title = styler.titleBlock(document.frontMatter, root, titleShown: headingIsTitle)
         let wantsTOC = options.tableOfContents || document.frontMatter?.values["toc"] == .bool(true)
-        blocks = styler.placeTableOfContents(in: blocks, wanted: wantsTOC, root)
+        var blocks = lead + title + styler.styleBlocks(Array(body), root)
+        blocks = styler.placeTableOfContents(in: blocks, wanted: wantsTOC, after: title.isEmpty ? nil : lead.count + title.count, root)
         var notes: [Int: [StyledBlock]] = [:]
         styler.styleFootnotes(document.footnotes, root, blocks: &blocks, pageNotes: &notes)
         return styler.finish(blocks, pageNotes: notes, frontMatter: document.frontMatter)
@@ -109,9 +121,18 @@ public struct DocumentStyler {
     }
 
     func metadata(_ fm: FrontMatter?) -> DocumentMetadata {
-        DocumentMetadata(title: fm?.string("title") ?? firstH1, author: fm?.string("author"),
-                       subject: fm?.string("subject") ?? fm?.string("description"),
-                       keywords: fm?.string("keywords"), language: fm?.string("lang") ?? fm?.string("language") ?? theme.body.language)
+        let authors = Self.authors(fm?.values["author"] ?? fm?.values["authors"]).map { Self.plain($0, fm) }
+        return DocumentMetadata(title: fm.flatMap { Self.text($0.values["title"]) }.map { Self.plain($0, fm) } ?? firstH1,
+                                author: authors.isEmpty ? nil : authors.joined(separator: ", "),
+                                subject: fm?.string("subject") ?? fm?.string("description"),
+                                keywords: fm?.string("keywords"),
+                                language: fm?.string("lang") ?? fm?.string("language") ?? theme.body.language)
+    }
+
+    /// A front matter value read as Markdown, as plain text (`*My* notes` → "My notes").
+    static func plain(_ value: String, _ fm: FrontMatter?) -> String {
+        guard let fm else { return value }
+        return PlainText.of(inlines(of: value, fm, diagnostics: DiagnosticSink()))
     }
 
     // MARK: Blocks

@@ -16,6 +16,9 @@ public struct InlineObject: Hashable, Sendable {
         /// A formula (or one piece of an inline formula cut where a line may break);
         /// layout sets it and fills in its size.
         case math(MathObject)
+        /// What is printed where an image cannot be shown; layout sizes it (when the
+        /// image's size is unknown) and draws it.
+        case placeholder(ImagePlaceholder)
         /// A drawn icon (an alert's), filled in the run's color; never in the text or
         /// the structure tree.
         case icon(DrawnIcon)
@@ -46,6 +49,13 @@ public struct InlineObject: Hashable, Sendable {
         InlineObject(width: image.naturalSize.width, ascent: image.naturalSize.height, descent: .zero, payload: .image(image), alt: alt, source: source)
     }
 
+    /// A placeholder at the image's size when it is known, else of no size until
+    /// layout measures its text.
+    public static func placeholder(_ p: ImagePlaceholder, alt: String, at source: SourceLocation) -> InlineObject {
+        let size = p.imageSize ?? Size(width: .zero, height: .zero)
+        return InlineObject(width: size.width, ascent: size.height, descent: .zero, payload: .placeholder(p), alt: alt, source: source)
+    }
+
     /// `object image a.png 30x15+0 alt "…"`: payload, width × ascent + descent, alt text
     /// (for the styled document's dump).
     public var dumpDescription: String {
@@ -54,6 +64,8 @@ public struct InlineObject: Hashable, Sendable {
             return "object image \(image.path.split(separator: "/").last ?? "") \(width)x\(ascent)+\(descent) alt \"\(alt)\""
         case .math(let m):
             return "object math \(m.piece + 1)/\(m.breaks.count + 1) \(width)x\(ascent)+\(descent) alt \"\(alt)\""
+        case .placeholder(let p):
+            return "object placeholder \(p.fileName) \(width)x\(ascent)+\(descent) alt \"\(alt)\""
         case .icon(let icon):
             return "object icon \(icon.name) \(width)x\(ascent)+\(descent)"
         }

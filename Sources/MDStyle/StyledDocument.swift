@@ -97,6 +97,9 @@ public enum BlockRole: Sendable, Hashable {
     /// A heading: level 1…6 and its anchor (slug) for links and the outline.
     case heading(level: Int, anchor: String, title: String)
     case code
+    /// The document's title in its title block: a heading outside the numbered levels,
+    /// the outline and the contents.
+    case title
 }
 
 public struct StyledParagraph: Sendable {
@@ -380,14 +383,17 @@ public struct StyledTable: Sendable {
     public var spaceAfter: Points
     /// A row split across pages leaves its border out at the break.
     public var openAtPageBreaks: Bool
+    /// The smallest size a table too wide for its measure is set at (its cells are
+    /// scaled down together, padding too).
+    public var minFontSize: Points
     public var source: SourceRange
     public init(columns: Int, alignments: [TextAlignment], rows: [[StyledParagraph]], cellPadding: Points,
                 headerBackground: Color?, zebraBackground: Color?, borderColor: Color, borderWidth: Points,
-                spaceAfter: Points, openAtPageBreaks: Bool = false, source: SourceRange) {
+                spaceAfter: Points, openAtPageBreaks: Bool = false, minFontSize: Points = Points(6), source: SourceRange) {
         self.columns = columns; self.alignments = alignments; self.rows = rows; self.cellPadding = cellPadding
         self.headerBackground = headerBackground; self.zebraBackground = zebraBackground
         self.borderColor = borderColor; self.borderWidth = borderWidth; self.spaceAfter = spaceAfter
-        self.openAtPageBreaks = openAtPageBreaks; self.source = source
+        self.openAtPageBreaks = openAtPageBreaks; self.minFontSize = minFontSize; self.source = source
     }
 }
 

@@ -113,6 +113,7 @@ extension BlockRole {
         switch self {
         case .body: return "body"
         case .code: return "code"
+        case .title: return "title"
         case .heading(let level, let anchor, _): return "h\(level)#\(anchor)"
         }
     }

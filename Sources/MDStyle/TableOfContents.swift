@@ -19,14 +19,16 @@ enum TableOfContentsMarker {
 
 extension DocumentStyler {
     /// Replaces the first placeholder with the table of contents (later ones are
-    /// dropped); without one, puts it after the title (a leading level-1 heading) when
-    /// `wanted`.
-    mutating func placeTableOfContents(in blocks: [StyledBlock], wanted: Bool, _ root: StyleContext) -> [StyledBlock] {
+    /// dropped); without one, puts it after the title when `wanted`: after the first
+    /// `titleBlocks` blocks (the title block, and a heading that is the title), else
+    /// after a leading level-1 heading (a README's title), never after a section heading.
+    mutating func placeTableOfContents(in blocks: [StyledBlock], wanted: Bool, after titleBlocks: Int? = nil,
+                                       _ root: StyleContext) -> [StyledBlock] {
         let marker = blocks.firstIndex { if case .tocPlaceholder = $0 { return true }; return false }
         var out = blocks.filter { if case .tocPlaceholder = $0 { return false }; return true }
         guard marker != nil || wanted else { return out }
-        var at = marker ?? 0
-        if marker == nil, case .paragraph(let p)? = out.first, case .heading(1, _, _) = p.role { at = 1 }
+        var at = marker ?? titleBlocks ?? 0
+        if marker == nil, titleBlocks == nil, case .paragraph(let p)? = out.first, case .heading(1, _, _) = p.role { at = 1 }
         out.insert(contentsOf: tableOfContents(headings: Self.headings(in: blocks), root), at: at)
         return out
     }

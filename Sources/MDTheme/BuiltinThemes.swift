@@ -91,6 +91,16 @@ enum BuiltinThemes {
     "zebraBackground": null,
     "spaceAfter": "1em"
   },
+  "image": { "placeholder": { "color": "#333333", "borderColor": "#666666", "background": null } },
+  "titleBlock": {
+    "alignment": "center",
+    "title": { "fontFamily": ["Noto Serif", "DejaVu Serif", "serif"], "fontSize": "1.75em", "fontWeight": 700, "spaceAfter": "0.35em" },
+    "subtitle": { "fontFamily": ["Noto Serif", "DejaVu Serif", "serif"], "fontSize": "1.25em", "italic": true, "color": "#000000", "spaceAfter": "0.8em" },
+    "author": { "fontSize": "1.1em", "spaceAfter": "0.2em" },
+    "date": { "fontSize": "1em", "color": "#000000", "spaceAfter": "1em" },
+    "abstract": { "title": "Abstract", "titleWeight": 700, "fontSize": "0.9em", "indent": "3em", "alignment": "justify" },
+    "spaceAfter": "2em"
+  },
   "rule": { "color": "#000000", "thickness": "0.4pt", "spaceBefore": "0.8em", "spaceAfter": "1.2em" },
   "footnotes": { "fontSize": "0.85em", "ruleColor": "#000000", "spaceBefore": "2em", "placement": "page" }
 }
@@ -161,7 +171,17 @@ enum BuiltinThemes {
     "zebraBackground": "#fafbfc",
     "spaceAfter": "0.6em"
   },
-  "image": { "spaceAfter": "0.6em" },
+  "image": { "spaceAfter": "0.6em", "placeholder": { "color": "$muted", "borderColor": "$line", "background": "$tint" } },
+  "titleBlock": {
+    "alignment": "left",
+    "title": { "fontSize": "1.8em", "color": "$accent", "spaceAfter": "0.15em" },
+    "subtitle": { "fontSize": "1.15em", "color": "$muted", "spaceAfter": "0.3em" },
+    "author": { "fontSize": "1em", "fontWeight": 700, "spaceAfter": "0.1em" },
+    "date": { "fontSize": "0.95em", "color": "$muted", "spaceAfter": "0.3em" },
+    "abstract": { "title": "", "fontSize": "0.95em", "italic": true, "indent": "0em", "alignment": "left" },
+    "ruleColor": "$line",
+    "spaceAfter": "1em"
+  },
   "rule": { "color": "$line", "thickness": "0.5pt", "spaceBefore": "0.4em", "spaceAfter": "0.8em" },
   "footnotes": { "fontSize": "0.9em", "ruleColor": "$line", "spaceBefore": "1.2em" }
 }
@@ -354,9 +374,24 @@ enum BuiltinThemes {
     "borderWidth": "0.5pt",
     "zebraBackground": null,
     "spaceAfter": "0.9em",
-    "splitEdges": "closed"
+    "splitEdges": "closed",
+    "minFontSize": "0.6em"
   },
-  "image": { "spaceAfter": "0.9em" },
+  "image": {
+    "spaceAfter": "0.9em",
+    "placeholder": { "color": "#57606a", "borderColor": "#8c959f", "background": "#f6f8fa" }
+  },
+  "titleBlock": {
+    "alignment": "center",
+    "title": { "fontFamily": null, "fontSize": "2.3em", "fontWeight": 700, "italic": false, "color": null, "spaceAfter": "0.3em" },
+    "subtitle": { "fontFamily": null, "fontSize": "1.4em", "fontWeight": 400, "italic": false, "color": "#57606a", "spaceAfter": "0.6em" },
+    "author": { "fontFamily": null, "fontSize": "1.15em", "fontWeight": 400, "italic": false, "color": null, "spaceAfter": "0.2em" },
+    "date": { "fontFamily": null, "fontSize": "1em", "fontWeight": 400, "italic": false, "color": "#57606a", "spaceAfter": "0.4em" },
+    "abstract": { "title": "Abstract", "titleWeight": 700, "fontSize": "0.92em", "italic": false, "color": null,
+                  "indent": "2.5em", "alignment": "justify", "spaceAfter": "0.5em" },
+    "ruleColor": null,
+    "spaceAfter": "1.8em"
+  },
   "rule": { "style": "solid", "text": "* * *", "width": "100%", "color": "#d0d7de", "thickness": "0.8pt", "spaceBefore": "0.6em", "spaceAfter": "1.2em" },
   "footnotes": { "fontSize": "0.85em", "ruleColor": "#d0d7de", "ruleWidth": "33%", "spaceBefore": "1.2em", "placement": "page" },
   "html": { "fontWeight": null, "italic": null, "color": null, "underline": null, "strike": null },
@@ -466,6 +501,17 @@ enum BuiltinThemes {
     "borderWidth": "0.75pt",
     "zebraBackground": "$canvas",
     "spaceAfter": "1em"
+  },
+  "image": { "placeholder": { "color": "$muted", "borderColor": "$border", "background": "$canvas" } },
+  "titleBlock": {
+    "alignment": "left",
+    "title": { "fontSize": "2.2em", "fontWeight": 600, "spaceAfter": "0.25em" },
+    "subtitle": { "fontSize": "1.3em", "color": "$muted", "spaceAfter": "0.5em" },
+    "author": { "fontSize": "1em", "fontWeight": 600, "spaceAfter": "0.15em" },
+    "date": { "fontSize": "0.95em", "color": "$muted" },
+    "abstract": { "indent": "0em", "alignment": "left", "color": "$muted" },
+    "ruleColor": "$border",
+    "spaceAfter": "1.5em"
   },
   "rule": { "color": "$border", "thickness": "3pt", "spaceBefore": "1.2em", "spaceAfter": "1.5em" },
   "footnotes": { "fontSize": "0.85em", "ruleColor": "$border", "spaceBefore": "2em" }
@@ -847,13 +893,54 @@ enum BuiltinThemes {
         "borderWidth": { "$ref": "#/$defs/length" },
         "zebraBackground": { "$ref": "#/$defs/optionalColor" },
         "spaceAfter": { "$ref": "#/$defs/length" },
-        "splitEdges": { "$ref": "#/$defs/splitEdges" }
+        "splitEdges": { "$ref": "#/$defs/splitEdges" },
+        "minFontSize": { "$ref": "#/$defs/length", "description": "A table too wide for the page at its font size is set smaller, down to this size (em of the body size); past it, its longest words break." }
       }
     },
     "image": {
       "type": "object",
       "additionalProperties": false,
-      "properties": { "spaceAfter": { "$ref": "#/$defs/length" } }
+      "properties": {
+        "spaceAfter": { "$ref": "#/$defs/length" },
+        "placeholder": {
+          "type": "object",
+          "additionalProperties": false,
+          "description": "The framed box printed where an image cannot be shown (missing, remote, refused, unsupported, damaged or too large), with its alt text and file name.",
+          "properties": {
+            "color": { "$ref": "#/$defs/color", "description": "Its text." },
+            "borderColor": { "$ref": "#/$defs/color" },
+            "background": { "$ref": "#/$defs/optionalColor" }
+          }
+        }
+      }
+    },
+    "titleBlock": {
+      "type": "object",
+      "additionalProperties": false,
+      "description": "The front matter's title, subtitle, author(s), date and abstract, printed at the top of the document (only when it has a title).",
+      "properties": {
+        "alignment": { "$ref": "#/$defs/alignment" },
+        "title": { "$ref": "#/$defs/titleBlockPart" },
+        "subtitle": { "$ref": "#/$defs/titleBlockPart" },
+        "author": { "$ref": "#/$defs/titleBlockPart" },
+        "date": { "$ref": "#/$defs/titleBlockPart" },
+        "abstract": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "title": { "type": "string", "description": "The line above the abstract; \"\" for none." },
+            "titleWeight": { "$ref": "#/$defs/fontWeight" },
+            "fontSize": { "$ref": "#/$defs/length", "description": "em is relative to the body font size." },
+            "italic": { "type": "boolean" },
+            "color": { "$ref": "#/$defs/optionalColor" },
+            "indent": { "$ref": "#/$defs/length", "description": "On both sides." },
+            "alignment": { "$ref": "#/$defs/alignment" },
+            "spaceAfter": { "$ref": "#/$defs/length" }
+          }
+        },
+        "ruleColor": { "$ref": "#/$defs/optionalColor", "description": "A rule under the block; null for none." },
+        "spaceAfter": { "$ref": "#/$defs/length", "description": "Below the block (em of the body size)." }
+      }
     },
     "rule": {
       "type": "object",
@@ -1014,6 +1101,18 @@ enum BuiltinThemes {
         "ruleWidth": { "$ref": "#/$defs/length" },
         "ruleGap": { "$ref": "#/$defs/length", "description": "Between the text and the rule." },
         "firstPage": { "type": "boolean", "description": "false leaves it off the first page." }
+      }
+    },
+    "titleBlockPart": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "fontFamily": { "anyOf": [{ "$ref": "#/$defs/fontFamily" }, { "type": "null" }], "description": "null: the headings' fonts for the title and subtitle, the body's for the others" },
+        "fontSize": { "$ref": "#/$defs/length", "description": "em is relative to the body font size." },
+        "fontWeight": { "$ref": "#/$defs/fontWeight" },
+        "italic": { "type": "boolean" },
+        "color": { "$ref": "#/$defs/optionalColor", "description": "null: the headings' color for the title and subtitle, the body's for the others" },
+        "spaceAfter": { "$ref": "#/$defs/length", "description": "em is relative to this part's size." }
       }
     },
     "headingLevel": {

@@ -31,6 +31,7 @@ public struct Theme: Codable, Sendable, Hashable {
     public var list: ListStyle
     public var table: TableStyle
     public var image: ImageStyle
+    public var titleBlock: TitleBlockStyle
     public var rule: RuleStyle
     public var footnotes: FootnotesStyle
     public var html: InlineStyle

@@ -321,9 +321,63 @@ public struct TableStyle: Codable, Sendable, Hashable {
     public var spaceAfter: Length
     /// A row split across pages: closed (a border at the break on both parts) or open.
     public var splitEdges: SplitEdges
+    /// The smallest size a table too wide for the page is set at (em of the body size).
+    public var minFontSize: Length
 }
 
 public struct ImageStyle: Codable, Sendable, Hashable {
+    public var spaceAfter: Length
+    /// The box printed where an image cannot be shown.
+    public var placeholder: ImagePlaceholderStyle
+}
+
+public struct ImagePlaceholderStyle: Codable, Sendable, Hashable {
+    /// Its alt text and file name.
+    public var color: ThemeColor
+    public var borderColor: ThemeColor
+    public var background: ThemeColor?
+}
+
+/// The front matter's title, subtitle, author(s), date and abstract at the top of the
+/// document, as pandoc, LaTeX and Typst print them.
+public struct TitleBlockStyle: Codable, Sendable, Hashable {
+    public var alignment: TextAlignment
+    public var title: TitleBlockPartStyle
+    public var subtitle: TitleBlockPartStyle
+    public var author: TitleBlockPartStyle
+    public var date: TitleBlockPartStyle
+    public var abstract: AbstractStyle
+    /// A rule under the block; nil for none.
+    public var ruleColor: ThemeColor?
+    /// Below the block (em of the body size).
+    public var spaceAfter: Length
+}
+
+public struct TitleBlockPartStyle: Codable, Sendable, Hashable {
+    /// nil: the headings' families (title, subtitle) or the body's (author, date).
+    public var fontFamily: [String]?
+    /// em of the body size.
+    public var fontSize: Length
+    public var fontWeight: Int
+    public var italic: Bool
+    /// nil: the headings' color (title, subtitle) or the body's (author, date).
+    public var color: ThemeColor?
+    /// em of the part's own size.
+    public var spaceAfter: Length
+}
+
+public struct AbstractStyle: Codable, Sendable, Hashable {
+    /// The line above the abstract ("Abstract"); "" for none.
+    public var title: String
+    public var titleWeight: Int
+    /// em of the body size.
+    public var fontSize: Length
+    public var italic: Bool
+    /// nil: the body's.
+    public var color: ThemeColor?
+    /// On both sides.
+    public var indent: Length
+    public var alignment: TextAlignment
     public var spaceAfter: Length
 }
 

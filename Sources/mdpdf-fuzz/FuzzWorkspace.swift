@@ -39,7 +39,8 @@ struct FuzzWorkspace: Sendable {
     }
 
     /// A 1×1 grey PNG (stored, not compressed), its first 40 bytes, a JPEG that is
-    /// only a header, and a one-key theme.
+    /// only a header, a 1×1 GIF, a small SVG with text (the decoders behind
+    /// libmdpdf-images.so), and a one-key theme.
     static let seedFiles: [(String, [UInt8])] = {
         let png: [UInt8] = [
             0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
@@ -49,7 +50,11 @@ struct FuzzWorkspace: Sendable {
             0x42, 0x60, 0x82,
         ]
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x02, 0x01, 0x01, 0x11, 0x00, 0xFF, 0xD9]
-        return [("a.png", png), ("cut.png", Array(png.prefix(40))), ("b.jpg", jpeg),
+        let gif: [UInt8] = Array("GIF89a".utf8) + [0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00,
+                                                   0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44,
+                                                   0x01, 0x00, 0x3B]
+        let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><text y="8">svg</text></svg>"#.utf8)
+        return [("a.png", png), ("cut.png", Array(png.prefix(40))), ("b.jpg", jpeg), ("c.gif", gif), ("d.svg", svg),
                 ("t.json", Array(#"{ "body": { "fontSize": "10pt" } }"#.utf8))]
     }()
 }

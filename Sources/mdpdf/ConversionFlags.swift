@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MDCore
 import MDHighlight
+import MDImage
 import MDPDF
 import MDTheme
 
@@ -83,6 +84,11 @@ struct ConversionFlags: ParsableArguments {
         valueName: "SIZE"))
     var maxInputSize: String?
 
+    @Option(name: .customLong("max-image-pixels"), help: ArgumentHelp(
+        "The most pixels an image is decoded to, with an optional k or M (thousands, millions; default 50M): a JPEG or WebP above it is decoded smaller, any other image gets a placeholder.",
+        valueName: "N"))
+    var maxImagePixels: String?
+
     @Flag(name: .customLong("no-tags"),
           help: "Write an untagged PDF: no structure tree (by default the PDF is tagged for screen readers and reflow).")
     var noTags = false
@@ -109,6 +115,20 @@ struct ConversionFlags: ParsableArguments {
 
     /// The `--max-input-size` limit in bytes (checked by `validate`).
     var inputLimit: Int { maxInputSize.flatMap(ByteCount.parse) ?? ReadPolicy.defaultMaxFileSize }
+
+    /// The `--max-image-pixels` budget (checked by `validate`).
+    var imagePixelLimit: Int { maxImagePixels.flatMap(Self.parseCount) ?? ReadPolicy.defaultMaxImagePixels }
+
+    /// "50M" → 50,000,000; "800k" → 800,000; a whole number as it is; nil for anything
+    /// else or less than one.
+    static func parseCount(_ text: String) -> Int? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let multipliers: [Character: Int] = ["k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000]
+        var digits = Substring(t), factor = 1
+        if let last = t.last, let m = multipliers[last] { digits = digits.dropLast(); factor = m }
+        guard let n = Int(digits), n >= 1, n <= Int.max / factor else { return nil }
+        return n * factor
+    }
 
     /// Whether warnings fail the run.
     var warningsAreErrors: Bool { strict || warnings == .error }
@@ -138,21 +158,28 @@ struct ConversionFlags: ParsableArguments {
         if let m = maxInputSize, ByteCount.parse(m) == nil {
             throw ValidationError("--max-input-size takes a size in bytes with an optional k, M or G (e.g. 16M), not '\(m)'")
         }
+        if let m = maxImagePixels, Self.parseCount(m) == nil {
+            throw ValidationError("--max-image-pixels takes a number of pixels of 1 or more with an optional k or M (e.g. 50M), not '\(m)'")
+        }
         if watch, output == "-" { throw ValidationError("--watch writes files; it cannot write to standard output (-o -)") }
         if deps != nil, output == "-" { throw ValidationError("--deps needs an output file to name; -o - writes to standard output") }
     }
 
     /// The options of one conversion whose Markdown is in `folder` (its images and links
     /// are relative to it), named `sourceName` in messages.
-    func conversionOptions(folder: String, sourceName: String, highlighter: SyntaxHighlighter) -> ConversionOptions {
+    /// `highlighter` and `imageCodecs` load their libraries once, for every job.
+    func conversionOptions(folder: String, sourceName: String, highlighter: SyntaxHighlighter,
+                           imageCodecs: ImageCodecs) -> ConversionOptions {
         var options = ConversionOptions(theme: theme.map(ThemeSource.init(argument:)), pageSize: pageSize?.rawValue,
                                         settings: settings, baseDirectory: folder, sourceName: sourceName)
         options.debugLayout = debugLayout
         options.tableOfContents = tableOfContents
         options.highlighter = highlighter
+        options.imageCodecs = imageCodecs
         options.tagged = !noTags
         options.metadata = metadataFields
-        options.readPolicy = ReadPolicy(folders: [root ?? folder] + allowRead, maxFileSize: inputLimit)
+        options.readPolicy = ReadPolicy(folders: [root ?? folder] + allowRead, maxFileSize: inputLimit,
+                                        maxImagePixels: imagePixelLimit)
         options.date = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }
         return options
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MDCore
 import MDHighlight
+import MDImage
 import MDPDF
 
 /// `mdpdf [convert] FILE…`: each Markdown file (or every one under a folder) to its own PDF.
@@ -38,10 +39,12 @@ struct Convert: ParsableCommand {
         }
         let cleanup = InterruptCleanup()
         let highlighter = SyntaxHighlighter()
+        let imageCodecs = ImageCodecs()
         let jobs = plan.items.map { item in
             let isStdin = item.input == "-"
             var options = flags.conversionOptions(folder: isStdin ? FileManager.default.currentDirectoryPath : folder(of: item.input),
-                                                  sourceName: isStdin ? "<stdin>" : item.input, highlighter: highlighter)
+                                                  sourceName: isStdin ? "<stdin>" : item.input, highlighter: highlighter,
+                                                  imageCodecs: imageCodecs)
             options.linkedDocuments = plan.linkedDocuments(for: item)
             return ConversionJob(input: .markdown(item.input), output: item.output, options: options, limit: flags.inputLimit,
                                  root: flags.root, allowRead: flags.allowRead)
@@ -116,7 +119,7 @@ struct BookCommand: ParsableCommand {
         try requireFonts(theme: flags.theme)
         let cleanup = InterruptCleanup()
         let options = flags.conversionOptions(folder: files.count == 1 && isDirectory(files[0]) ? files[0] : folder(of: files[0]),
-                                              sourceName: files[0], highlighter: SyntaxHighlighter())
+                                              sourceName: files[0], highlighter: SyntaxHighlighter(), imageCodecs: ImageCodecs())
         let job = ConversionJob(input: .book(files), output: output, options: options, limit: flags.inputLimit,
                                 root: flags.root, allowRead: flags.allowRead)
         let runner = JobRunner(flags: flags, cleanup: cleanup, createsFolders: false, showsProgress: true)

@@ -69,6 +69,8 @@ struct MDPDFCommand: ParsableCommand {
                                    (default: the Markdown file's folder)
           --allow-read DIR         one more folder a document may read from (repeatable)
           --max-input-size SIZE    the largest input, theme or image read (default 16M)
+          --max-image-pixels N     the most pixels an image is decoded to (default 50M);
+                                   a JPEG or WebP above it is decoded smaller
           --no-tags, --debug-layout, --timings, --line-report FILE
 
         EXIT CODES

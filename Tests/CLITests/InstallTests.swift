@@ -15,7 +15,7 @@ struct InstallTests {
             let prefix = dir.child("prefix")
             let install = try make(["install", "PREFIX=\(prefix.path)", "CONFIG=debug", "BUILD=0"])
             #expect(install.status == 0, "\(install.stdoutText)\(install.stderrText)")
-            let files = ["bin/mdpdf", "lib/mdpdf/libmdpdf-syntax.so", "share/man/man1/mdpdf.1",
+            let files = ["bin/mdpdf", "lib/mdpdf/libmdpdf-syntax.so", "lib/mdpdf/libmdpdf-images.so", "share/man/man1/mdpdf.1",
                          "share/bash-completion/completions/mdpdf", "share/zsh/site-functions/_mdpdf",
                          "share/fish/vendor_completions.d/mdpdf.fish"]
             for f in files { #expect(FileManager.default.fileExists(atPath: prefix.child(f).path), "\(f) is installed") }
@@ -28,6 +28,15 @@ struct InstallTests {
             let spans = try PyMuPDF.lines(dir.child("code.pdf")).flatMap(\.spans)
             #expect(Set(spans.filter { $0.text.contains("let") || $0.text.contains("comment") }.map(\.color)).count >= 2,
                     "code is highlighted: \(spans)")
+
+            // … and its image library: a GIF and an SVG show.
+            let images = Paths.packageRoot.appendingPathComponent("Tests/Fixtures/images")
+            for name in ["animated.gif", "drawing.svg"] {
+                try FileManager.default.copyItem(at: images.child(name), to: dir.child(name))
+            }
+            try dir.child("pictures.md").write("![a GIF](animated.gif) ![an SVG](drawing.svg)\n")
+            let pictures = try run(bin, [dir.child("pictures.md").path], environment: ["MDPDF_IMAGES_LIBRARY": ""])
+            #expect(pictures.status == 0 && pictures.stderr.isEmpty, "\(pictures.stderrText)")
 
             // The man page is generated from the argument parser: it has the subcommands and options.
             let man = try run("/usr/bin/man", ["-l", prefix.child("share/man/man1/mdpdf.1").path], environment: ["MANWIDTH": "100"])

@@ -84,8 +84,9 @@ struct SafetyTests {
         }
     }
 
-    /// Each broken or oversized image prints its alt text with a warning at its line; the
-    /// old code failed the whole conversion (exit 70) or, for the bomb, decoded 1.6 GB.
+    /// Each broken or oversized image prints a placeholder with its alt text and a warning
+    /// at its line; the old code failed the whole conversion (exit 70) or, for the bomb,
+    /// decoded 1.6 GB.
     @Test(arguments: [
         ("cut short", Array(ImageBytes.png(width: 30, height: 30).prefix(60)), "a chunk runs past the end of the file"),
         ("not zlib", ImageBytes.png(width: 30, height: 30, idat: Array("not compressed data".utf8)), "not valid compressed data"),
@@ -93,7 +94,8 @@ struct SafetyTests {
         ("bad filter", ImageBytes.png(width: 2, height: 1, idat: ImageBytes.zlibStored([9, 1, 2])), "invalid filter type"),
         ("bomb", ImageBytes.png(width: 20_000, height: 20_000, idat: ImageBytes.zlibStored([0])), "is 20000 × 20000 pixels, more than mdpdf embeds"),
         ("too wide", ImageBytes.png(width: 40_000, height: 1, idat: ImageBytes.zlibStored([0])), "is 40000 × 1 pixels"),
-        ("huge JPEG", ImageBytes.jpegHeader(width: 60_000, height: 60_000), "is 60000 × 60000 pixels"),
+        ("huge JPEG header", ImageBytes.jpegHeader(width: 60_000, height: 60_000), "is not a valid JPEG file: Invalid JPEG file structure: missing SOS marker"),
+        ("huge GIF", ImageBytes.gifHeader(width: 30_000, height: 30_000), "is 30000 × 30000 pixels, more than mdpdf embeds"),
         ("bad CRC", ImageBytes.png(width: 2, height: 2).enumerated().map { $0.offset == 45 ? $0.element ^ 0xFF : $0.element }, "checksum"),
     ])
     func brokenOrOversizedImagesPrintTheirAltText(_ name: String, _ bytes: [UInt8], _ why: String) throws {

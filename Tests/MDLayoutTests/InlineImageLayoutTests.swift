@@ -223,11 +223,54 @@ import Testing
         #expect(lines.allSatisfy { $0.1 <= image.minX + Points(0.01) || $0.0 >= image.maxX - Points(0.01) })
     }
 
-    @Test func missingImageInTextKeepsItsAltTextAndWarning() throws {
+    /// Never a bare italic word that reads like body text: a dashed frame on the line,
+    /// sized to its alt text and file name, with a warning naming the file.
+    @Test func aMissingImageInTextIsAFramedPlaceholderWithItsAltTextAndName() throws {
         let (r, d) = try layOut("Look at ![the diagram](nowhere.png) here.\n")
         #expect(images(r).isEmpty)
-        #expect(r.fragments[0].first?.text == "Look at the diagram here.")
-        #expect(d.contains { $0.message.contains("nowhere.png") })
+        let line = try #require(r.fragments[0].first)
+        #expect(line.text == "Look at \u{FFFC} here.")
+        let group = try #require(r.document.pages[0].items.lazy.compactMap { item -> Group? in
+            if case .group(let g) = item { return g }
+            return nil
+        }.first)
+        let frames = group.items.compactMap { item -> Rect? in
+            if case .shape(let s) = item, case .rect(let rect, _) = s.geometry, case .dashed? = s.stroke?.dash { return rect }
+            return nil
+        }
+        let texts = group.items.compactMap { item -> String? in
+            if case .glyphs(let g) = item { return g.text }
+            return nil
+        }
+        #expect(frames.count == 1)
+        #expect(texts == ["the diagram", "nowhere.png"], "\(texts)")
+        // Its box stands on the baseline, between the words.
+        let frame = group.transform.apply(try #require(frames.first))
+        #expect(abs((frame.maxY - line.baseline).value) < 1, "\(frame) on \(line.baseline)")
+        let words = glyphRuns(r).filter { $0.text.contains("Look") || $0.text.contains("here") }
+        #expect(words.count == 2 && words[0].glyphs.last!.position.x < frame.minX && words[1].glyphs[0].position.x > frame.maxX)
+        #expect(d.contains { $0.message == "image 'nowhere.png' does not exist; a placeholder with its alt text is printed" },
+                "\(d.map(\.message))")
+    }
+
+    /// A truncated download keeps its header: its placeholder takes the image's size
+    /// (200 × 100 px = 150 × 75 pt), so the page is laid out as intended.
+    @Test func aDamagedImageOfKnownSizeGetsAPlaceholderOfThatSize() throws {
+        let files = try Images([:])
+        let whole = Images.png(width: 200, height: 100)
+        try Data(whole.prefix(whole.count - 20)).write(to: files.dir.appendingPathComponent("cut.png"))
+        let (r, d) = try layOut("![a cut diagram](cut.png)\n", baseDirectory: files.dir.path)
+        #expect(d.map(\.message) == ["image 'cut.png' is not a valid PNG file: a chunk runs past the end of the file (cut short?); a placeholder with its alt text is printed"])
+        let group = try #require(r.document.pages[0].items.lazy.compactMap { item -> Group? in
+            if case .group(let g) = item { return g }
+            return nil
+        }.first)
+        let frame = try #require(group.items.lazy.compactMap { item -> Rect? in
+            if case .shape(let s) = item, case .rect(let rect, _) = s.geometry { return group.transform.apply(rect) }
+            return nil
+        }.first)
+        // The frame's stroke sits inside the box.
+        #expect(abs(frame.width.value - 150) < 1 && abs(frame.height.value - 75) < 1, "\(frame)")
     }
 
     @Test func imageInATableCellFitsTheCell() throws {

@@ -1,4 +1,5 @@
 import CZlib
+import MDCore
 
 /// Checks a whole PNG file the way libpng (cairo's decoder) will read it, so that an
 /// image that reaches layout also draws: the signature, IHDR first with a valid bit
@@ -7,24 +8,24 @@ import CZlib
 /// at least the bytes the header promises, each row starting with a filter type 0–4.
 ///
 /// Inflating costs about as much as cairo's own decode; the caller checks the pixel
-/// size first (`ImageProbe.maxPixels`), so a small file cannot make this inflate gigabytes.
+/// size first (the pixel budget), so a small file cannot make this inflate gigabytes.
 enum PNGCheck {
     struct Header: Equatable {
         var width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool
     }
 
     /// The header of a file that starts like a PNG, or why it is not one.
-    static func header(_ b: [UInt8]) -> Result<Header, ImageProbe.Failure> {
+    static func header(_ b: [UInt8]) -> Result<Header, ImageProblem> {
         guard b.count >= 33, Array(b[12..<16]) == Array("IHDR".utf8), be32(b, 8) == 13 else {
-            return .failure(.corrupt("its header is cut short or does not start with IHDR"))
+            return .failure(.corrupt(format: .png, reason: "its header is cut short or does not start with IHDR"))
         }
-        guard crc(b[12..<29]) == UInt32(be32(b, 29)) else { return .failure(.corrupt("its header's checksum is wrong")) }
+        guard crc(b[12..<29]) == UInt32(be32(b, 29)) else { return .failure(.corrupt(format: .png, reason: "its header's checksum is wrong")) }
         let h = Header(width: be32(b, 16), height: be32(b, 20), bitDepth: Int(b[24]), colorType: Int(b[25]),
                        interlaced: b[28] == 1)
         let depths: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
         guard h.width > 0, h.height > 0, depths[h.colorType]?.contains(h.bitDepth) == true,
               b[26] == 0, b[27] == 0, b[28] <= 1 else {
-            return .failure(.corrupt("its header has an invalid size, bit depth or color type"))
+            return .failure(.corrupt(format: .png, reason: "its header has an invalid size, bit depth or color type"))
         }
         return .success(h)
     }
