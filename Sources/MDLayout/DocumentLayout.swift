@@ -39,9 +39,10 @@ public enum DocumentLayout {
     /// Lays out `document`: the returned stream builds the flow block by block, paginates
     /// it and assembles each page as it is asked for (see `PageStream`). Page numbers in a
     /// table of contents are drawn from where pagination put each destination, in a
-    /// column sized for three digits; a document of 1000 pages or more rebuilds only its
-    /// contents with a wider column and paginates again (pagination is cheap next to
-    /// shaping and line breaking).
+    /// column sized for three digits: the contents pages are handed out last, and a
+    /// wider number moves its leader back. A document paginated whole first (`{pages}`)
+    /// of 1000 pages or more sets its contents again with a wider column and paginates
+    /// again (pagination is cheap next to shaping and line breaking).
     public static func pages(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
                              outlineDepth: Int = 3, outlineOpenLevels: Int = 1,
                              debug: Bool = false) -> PageStream {
