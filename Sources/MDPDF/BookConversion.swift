@@ -60,11 +60,11 @@ extension Converter {
         stages.lap("parse")
         var bookOptions = options
         bookOptions.linkedDocuments = linked
-        let layout = try startLayout(theme: theme, options: bookOptions, policy: policy, diagnostics: inner, stages: &stages) { style in
+        var layout = try startLayout(theme: theme, options: bookOptions, policy: policy, diagnostics: inner, stages: &stages) { style in
             DocumentStyler.styleBook(chapters, frontMatter: frontMatter, theme: theme, options: style, diagnostics: inner)
         }
         chapters = []
-        var result = try render(layout, options: bookOptions, policy: policy, log: log, diagnostics: inner, stages: stages)
+        var result = try render(&layout, options: bookOptions, policy: policy, log: log, diagnostics: inner, stages: stages)
         flush()
         result.diagnostics = sink.diagnostics
         return result

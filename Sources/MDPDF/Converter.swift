@@ -124,8 +124,8 @@ public enum Converter {
         var stages = StageClock()
         let log = ReadLog()
         let policy = options.effectiveReadPolicy(log: log)
-        let layout = try startLayout(input, options: options, policy: policy, diagnostics: sink, stages: &stages)
-        return try render(layout, options: options, policy: policy, log: log, diagnostics: sink, stages: stages)
+        var layout = try startLayout(input, options: options, policy: policy, diagnostics: sink, stages: &stages)
+        return try render(&layout, options: options, policy: policy, log: log, diagnostics: sink, stages: stages)
     }
 
     /// Parses and styles `input` and starts laying it out. A function of its own so that
@@ -175,14 +175,15 @@ public enum Converter {
         return StartedLayout(pages: pages, text: text, imagePaths: styled.imagePaths)
     }
 
-    /// Draws the pages as layout hands them over, then runs the qpdf pass.
-    static func render(_ started: StartedLayout, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
+    /// Draws the pages as layout hands them over, then runs the qpdf pass. `started` is
+    /// changed in place (no copy of it may share the stream, or freeing a drawn page's
+    /// boxes would copy them instead).
+    static func render(_ started: inout StartedLayout, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
                        diagnostics sink: DiagnosticSink, stages: StageClock) throws(ConversionError) -> ConversionResult {
         var stages = stages
-        var laidOut = started.pages
         options.progress?("laying out and rendering")
-        let layoutBefore = laidOut.stream.layoutTime
-        let pdf = try PDFRenderer.render(&laidOut, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink) { drawn in
+        let layoutBefore = started.pages.stream.layoutTime
+        let pdf = try PDFRenderer.render(&started.pages, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink) { drawn in
             // Pages are laid out as cairo asks for them: split the time between the two.
             let layout = drawn.stream.layoutTime - layoutBefore
             stages.add("layout", layout)
@@ -190,8 +191,8 @@ public enum Converter {
         }
         stages.lap("post-process")
         for image in started.imagePaths { log.record(image) }
-        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: laidOut.stream.pageCount,
-                                layout: laidOut.result, timings: stages.laps, dependencies: log.paths,
+        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: started.pages.stream.pageCount,
+                                layout: started.pages.result, timings: stages.laps, dependencies: log.paths,
                                 fontFiles: started.text.loadedFontFiles)
     }
 }
