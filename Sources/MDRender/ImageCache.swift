@@ -35,8 +35,15 @@ final class ImageCache {
     private var images: [String: DrawableImage] = [:]
     private let policy: ReadPolicy
     private let codecs: ImageCodecs
+    /// PNGs the qpdf pass writes over their placeholders (see `ImageStandIns`).
+    let standIns = ImageStandIns()
+    /// Whether PNGs of the kinds `PNGPlanes` takes go in with their own data; false
+    /// makes cairo decode every PNG (tests compare the two).
+    private let embedsPNGData: Bool
 
-    init(policy: ReadPolicy, codecs: ImageCodecs) { self.policy = policy; self.codecs = codecs }
+    init(policy: ReadPolicy, codecs: ImageCodecs, embedsPNGData: Bool = true) {
+        self.policy = policy; self.codecs = codecs; self.embedsPNGData = embedsPNGData
+    }
 
     func image(for source: ImageSource) throws(ConversionError) -> DrawableImage {
         if let cached = images[source.path] { return cached }
@@ -47,7 +54,7 @@ final class ImageCache {
         }
         let image: DrawableImage
         switch source.format {
-        case .png: image = .pixels(try Self.decodePNG(bytes, source))
+        case .png: image = .pixels(try png(bytes, source))
         case .jpeg where !source.decodesPixels: image = .pixels(try Self.carryJPEG(bytes, source))
         case .svg:
             do { image = .vector(try SVGDocument(bytes, codecs: codecs)) } catch {
@@ -57,6 +64,18 @@ final class ImageCache {
         }
         images[source.path] = image
         return image
+    }
+
+    /// A stand-in for the PNG's own data (see `ImageStandIns`) when it is of a kind
+    /// `PNGPlanes` takes; otherwise the pixels, decoded by cairo.
+    private func png(_ bytes: [UInt8], _ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
+        guard embedsPNGData else { return try Self.decodePNG(bytes, source) }
+        switch PNGPlanes.read(bytes, width: source.pixelWidth, height: source.pixelHeight) {
+        case nil: return try Self.decodePNG(bytes, source)
+        case .failure(let problem)?: throw .renderFailed(reason: "image \(source.path) \(problem)")
+        case .success(let planes)?:
+            return try standIns.surface(for: planes, width: source.pixelWidth, height: source.pixelHeight, path: source.path)
+        }
     }
 
     /// Decodes PNG bytes with cairo's reader (libpng), fed from memory.

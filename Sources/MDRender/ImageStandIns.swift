@@ -1,0 +1,187 @@
+import CCairo
+import CQPDF
+import CZlib
+import MDCore
+import MDImage
+
+/// PNG images put into the PDF without cairo decoding and re-encoding them.
+///
+/// cairo 1.16 embeds pixels only by decoding a PNG to premultiplied ARGB, scanning it
+/// for transparency, converting it back and deflating it again: for the Rust book's four
+/// screenshots (3000 × 1500 pixels each) that was a third of all the work of converting
+/// chapters 1–14. cairo does embed JPEG data as it is (`carryJPEG`), so a PNG's image is
+/// drawn from a stand-in: a surface of the image's pixel size, never touched, carrying
+/// as its JPEG data a placeholder (a JPEG header naming the size, and a comment that
+/// says which image it stands for). cairo writes the image XObject, with its size,
+/// interpolation and placement, around that placeholder; the qpdf pass (`replace`) then
+/// writes the PNG's own data over it: the IDAT stream as stored, read by the PDF's PNG
+/// predictors, or, for an image with an alpha channel, its color and alpha apart (the
+/// alpha as a soft mask unless every pixel is opaque), deflated here.
+final class ImageStandIns {
+    /// The image XObject written over one placeholder.
+    struct Stream {
+        var width: Int
+        var height: Int
+        var bitsPerComponent: Int
+        /// FlateDecode data.
+        var data: [UInt8]
+        /// The PDF `/DecodeParms` dictionary, as PDF text; nil for none.
+        var decodeParms: String?
+        /// The PDF color space, as PDF text.
+        var colorSpace: String
+        /// FlateDecode 8-bit gray alpha values, the image's soft mask; nil when opaque.
+        var softMask: [UInt8]?
+    }
+
+    /// zlib's level for the color and alpha values of images with an alpha channel (the
+    /// others keep their own compressed data). cairo deflated every image at 6 (zlib's
+    /// default); on the Rust book's screenshots level 3 would take 2.6 times less time and
+    /// make those images 35 % larger (see README, Performance).
+    static let compressionLevel: Int32 = 6
+
+    private(set) var streams: [Stream] = []
+    /// Marks this render's placeholders: a comment no file's JPEG carries by chance.
+    let token: String
+
+    init() {
+        var generator = SystemRandomNumberGenerator()
+        token = "mdpdf stand-in " + String(generator.next() as UInt64, radix: 16)
+    }
+
+    /// The stand-in surface for a PNG's planes (see `PNGPlanes`).
+    func surface(for planes: PNGPlanes, width: Int, height: Int, path: String) throws(ConversionError) -> CairoImageSurface {
+        let stream = try Self.stream(planes, width: width, height: height, path: path)
+        let index = streams.count
+        streams.append(stream)
+        guard width <= 0xFFFF, height <= 0xFFFF,
+              let handle = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
+            throw .renderFailed(reason: "bad PNG image size for \(path)")
+        }
+        let surface = CairoImageSurface(handle, width: width, height: height)
+        let placeholder = self.placeholder(index, width: width, height: height)
+        // cairo keeps the pointer and frees it with `free` when the surface goes.
+        guard cairo_surface_status(handle) == CAIRO_STATUS_SUCCESS, let copy = malloc(placeholder.count) else {
+            throw .renderFailed(reason: "PNG image \(path): \(CairoPDFSurface.describe(cairo_surface_status(handle)))")
+        }
+        placeholder.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        let status = cairo_surface_set_mime_data(handle, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self),
+                                                 UInt(placeholder.count), free, copy)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            free(copy)
+            throw .renderFailed(reason: "PNG image \(path): \(CairoPDFSurface.describe(status))")
+        }
+        return surface
+    }
+
+    /// A JPEG header cairo reads the size from (SOI, a comment with the token and index,
+    /// a baseline frame header of 3 components, EOI). It holds no image: it never reaches
+    /// the output.
+    func placeholder(_ index: Int, width: Int, height: Int) -> [UInt8] {
+        let comment = Array("\(token) \(index)".utf8)
+        var b: [UInt8] = [0xFF, 0xD8, 0xFF, 0xFE]
+        b += Self.be16(comment.count + 2) + comment
+        b += [0xFF, 0xC0, 0x00, 0x11, 0x08] + Self.be16(height) + Self.be16(width)
+        b += [0x03, 0x01, 0x11, 0x00, 0x02, 0x11, 0x00, 0x03, 0x11, 0x00, 0xFF, 0xD9]
+        return b
+    }
+
+    /// The index of the image a placeholder stands for; nil for any other JPEG data.
+    func index(ofPlaceholder data: UnsafeBufferPointer<UInt8>) -> Int? {
+        let prefix = Array("\(token) ".utf8)
+        guard data.count > 6 + prefix.count, data[0] == 0xFF, data[1] == 0xD8, data[2] == 0xFF, data[3] == 0xFE else { return nil }
+        let length = Int(data[4]) << 8 | Int(data[5])
+        guard length >= prefix.count + 3, 4 + length <= data.count, data[6..<(6 + prefix.count)].elementsEqual(prefix) else { return nil }
+        return Int(String(decoding: data[(6 + prefix.count)..<(4 + length)], as: UTF8.self))
+    }
+
+    private static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    /// The PDF image for a PNG's planes.
+    static func stream(_ planes: PNGPlanes, width: Int, height: Int, path: String) throws(ConversionError) -> Stream {
+        switch planes {
+        case .stored(let zlib, let channels, let bits, let palette):
+            // PNG's own predictors: each row carries its filter type (Predictor 15).
+            let parms = "<< /Predictor 15 /Colors \(channels) /BitsPerComponent \(bits) /Columns \(width) >>"
+            let space: String
+            if let palette {
+                let hex = palette.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+                space = "[ /Indexed /DeviceRGB \(palette.count / 3 - 1) <\(hex)> ]"
+            } else {
+                space = channels == 1 ? "/DeviceGray" : "/DeviceRGB"
+            }
+            return Stream(width: width, height: height, bitsPerComponent: bits, data: zlib, decodeParms: parms,
+                          colorSpace: space, softMask: nil)
+        case .separated(let color, let colorChannels, let alpha):
+            return Stream(width: width, height: height, bitsPerComponent: 8, data: try deflated(color, path: path), decodeParms: nil,
+                          colorSpace: colorChannels == 1 ? "/DeviceGray" : "/DeviceRGB",
+                          softMask: try alpha.map { a throws(ConversionError) in try deflated(a, path: path) })
+        }
+    }
+
+    private static func deflated(_ bytes: [UInt8], path: String) throws(ConversionError) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(compressBound(uLong(bytes.count))))
+        var length = uLongf(out.count)
+        let status = out.withUnsafeMutableBufferPointer { o in
+            bytes.withUnsafeBufferPointer { compress2(o.baseAddress, &length, $0.baseAddress, uLong($0.count), compressionLevel) }
+        }
+        guard status == Z_OK else { throw .renderFailed(reason: "zlib could not compress image \(path) (error \(status))") }
+        // A copy of just the data: the buffer is as large as the image uncompressed.
+        return Array(out[..<Int(length)])
+    }
+
+    /// Writes each image over its placeholder. Every object is looked at (cairo may put
+    /// an image in a page's resources, a pattern's or a form's); every placeholder must
+    /// be found, exactly once.
+    func replace(in s: QPDFSession) throws(ConversionError) {
+        guard !streams.isEmpty else { return }
+        let size = qpdf_oh_get_int_value_as_int(s.q, qpdf_oh_get_key(s.q, qpdf_get_trailer(s.q), "/Size"))
+        var done = [Bool](repeating: false, count: streams.count)
+        for id in 1..<max(1, size) {
+            let object = qpdf_get_object_by_id(s.q, id, 0)
+            defer { qpdf_oh_release(s.q, object) }
+            guard qpdf_oh_is_stream(s.q, object) != 0 else { continue }
+            let dict = qpdf_oh_get_dict(s.q, object)
+            guard qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Subtype"), "/Image") != 0,
+                  qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Filter"), "/DCTDecode") != 0,
+                  let index = placeholderIndex(of: object, s), index >= 0, index < streams.count, !done[index]
+            else { continue }
+            done[index] = true
+            write(streams[index], over: object, dict: dict, s)
+        }
+        try s.check("writing PNG images")
+        if let missing = done.firstIndex(of: false) {
+            throw .renderFailed(reason: "cairo wrote no image for PNG stand-in \(missing)")
+        }
+    }
+
+    private func placeholderIndex(of stream: qpdf_oh, _ s: QPDFSession) -> Int? {
+        s.withRawStreamData(stream) { index(ofPlaceholder: $0) } ?? nil
+    }
+
+    private func write(_ image: Stream, over object: qpdf_oh, dict: qpdf_oh, _ s: QPDFSession) {
+        let q = s.q
+        let parms = image.decodeParms.map { qpdf_oh_parse(q, $0) } ?? qpdf_oh_new_null(q)
+        image.data.withUnsafeBufferPointer {
+            qpdf_oh_replace_stream_data(q, object, $0.baseAddress, $0.count, qpdf_oh_new_name(q, "/FlateDecode"), parms)
+        }
+        qpdf_oh_replace_key(q, dict, "/ColorSpace", qpdf_oh_parse(q, image.colorSpace))
+        qpdf_oh_replace_key(q, dict, "/BitsPerComponent", qpdf_oh_new_integer(q, Int64(image.bitsPerComponent)))
+        guard let alpha = image.softMask else { return }
+        let mask = qpdf_oh_new_stream(q)
+        alpha.withUnsafeBufferPointer {
+            qpdf_oh_replace_stream_data(q, mask, $0.baseAddress, $0.count, qpdf_oh_new_name(q, "/FlateDecode"), qpdf_oh_new_null(q))
+        }
+        let maskDict = qpdf_oh_get_dict(q, mask)
+        qpdf_oh_replace_key(q, maskDict, "/Type", qpdf_oh_new_name(q, "/XObject"))
+        qpdf_oh_replace_key(q, maskDict, "/Subtype", qpdf_oh_new_name(q, "/Image"))
+        qpdf_oh_replace_key(q, maskDict, "/Width", qpdf_oh_new_integer(q, Int64(image.width)))
+        qpdf_oh_replace_key(q, maskDict, "/Height", qpdf_oh_new_integer(q, Int64(image.height)))
+        qpdf_oh_replace_key(q, maskDict, "/ColorSpace", qpdf_oh_new_name(q, "/DeviceGray"))
+        qpdf_oh_replace_key(q, maskDict, "/BitsPerComponent", qpdf_oh_new_integer(q, 8))
+        // As cairo writes a soft mask: smoothed when the image is.
+        if qpdf_oh_has_key(q, dict, "/Interpolate") != 0 {
+            qpdf_oh_replace_key(q, maskDict, "/Interpolate", qpdf_oh_get_key(q, dict, "/Interpolate"))
+        }
+        qpdf_oh_replace_key(q, dict, "/SMask", mask)
+    }
+}
