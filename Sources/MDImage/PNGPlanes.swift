@@ -9,7 +9,7 @@ import MDCore
 /// color and alpha channels inflated and apart.
 ///
 /// Only the common kinds are taken: not interlaced, no `tRNS` transparency, 8 bits per
-/// channel (or fewer for gray and indexed images); `read` returns nil for the others
+/// channel (or fewer for gray and indexed images); `inspect` returns nil for the others
 /// (cairo decodes them). cairo's decoder changes the values of none of the kinds taken
 /// (it applies no gamma; it expands gray and indexed pixels to RGB, as a PDF reader
 /// does), so the PDF shows the same pixels.
@@ -22,10 +22,29 @@ public enum PNGPlanes: Sendable {
     /// and the alpha values (a byte a pixel), nil when every pixel is opaque.
     case separated(color: [UInt8], colorChannels: Int, alpha: [UInt8]?)
 
+    /// What `inspect` finds: the planes as stored, or an image with alpha whose planes
+    /// `separate` takes apart (the costly part: inflating and unfiltering every row).
+    public enum Layout: Sendable {
+        case stored(PNGPlanes)
+        case withAlpha(zlib: [UInt8], colorChannels: Int)
+    }
+
     /// The planes of a PNG file of `width` × `height` pixels (the size the style stage
     /// checked); nil when the file is a kind not taken here, and a problem when it is not
     /// the file that was checked or its data does not decode.
     public static func read(_ b: [UInt8], width: Int, height: Int) -> Result<PNGPlanes, ImageProblem>? {
+        switch inspect(b, width: width, height: height) {
+        case nil: return nil
+        case .failure(let problem)?: return .failure(problem)
+        case .success(.stored(let planes))?: return .success(planes)
+        case .success(.withAlpha(let zlib, let colorChannels))?:
+            return separate(zlib, colorChannels: colorChannels, width: width, height: height)
+        }
+    }
+
+    /// The file's kind and compressed data, from its chunks alone (each critical one's
+    /// checksum checked); nil for a kind not taken here.
+    public static func inspect(_ b: [UInt8], width: Int, height: Int) -> Result<Layout, ImageProblem>? {
         guard case .success(let h) = PNGCheck.header(b) else { return .failure(.corrupt(format: .png, reason: "it changed while converting")) }
         guard h.width == width, h.height == height else { return .failure(.corrupt(format: .png, reason: "it changed while converting")) }
         guard h.bitDepth == 8 || (h.bitDepth < 8 && (h.colorType == 0 || h.colorType == 3)), !h.interlaced else { return nil }
@@ -36,20 +55,24 @@ public enum PNGPlanes: Sendable {
         }
         guard !chunks.hasTransparency else { return nil }
         switch h.colorType {
-        case 0: return .success(.stored(zlib: chunks.data, channels: 1, bitsPerChannel: h.bitDepth, palette: nil))
-        case 2: return .success(.stored(zlib: chunks.data, channels: 3, bitsPerChannel: 8, palette: nil))
+        case 0: return .success(.stored(.stored(zlib: chunks.data, channels: 1, bitsPerChannel: h.bitDepth, palette: nil)))
+        case 2: return .success(.stored(.stored(zlib: chunks.data, channels: 3, bitsPerChannel: 8, palette: nil)))
         case 3:
             guard let palette = chunks.palette else { return .failure(.corrupt(format: .png, reason: "it has no valid palette")) }
-            return .success(.stored(zlib: chunks.data, channels: 1, bitsPerChannel: h.bitDepth, palette: palette))
-        case 4, 6:
-            let colorChannels = h.colorType == 4 ? 1 : 3
-            guard var pixels = unfiltered(chunks.data, width: width, height: height, bytesPerPixel: colorChannels + 1) else {
-                return .failure(.corrupt(format: .png, reason: "its image data does not decode"))
-            }
-            let alpha = split(&pixels, colorChannels: colorChannels)
-            return .success(.separated(color: pixels, colorChannels: colorChannels, alpha: alpha))
+            return .success(.stored(.stored(zlib: chunks.data, channels: 1, bitsPerChannel: h.bitDepth, palette: palette)))
+        case 4: return .success(.withAlpha(zlib: chunks.data, colorChannels: 1))
+        case 6: return .success(.withAlpha(zlib: chunks.data, colorChannels: 3))
         default: return nil
         }
+    }
+
+    /// The color and alpha planes of an image with alpha (`inspect`'s `withAlpha`).
+    public static func separate(_ zlib: [UInt8], colorChannels: Int, width: Int, height: Int) -> Result<PNGPlanes, ImageProblem> {
+        guard var pixels = unfiltered(zlib, width: width, height: height, bytesPerPixel: colorChannels + 1) else {
+            return .failure(.corrupt(format: .png, reason: "its image data does not decode"))
+        }
+        let alpha = split(&pixels, colorChannels: colorChannels)
+        return .success(.separated(color: pixels, colorChannels: colorChannels, alpha: alpha))
     }
 
     /// The chunks that matter here, every critical one's checksum checked (as libpng does).

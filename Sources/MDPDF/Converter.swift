@@ -176,7 +176,7 @@ public enum Converter {
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creationDate = options.date
         pages.stream.metadata.modificationDate = options.date
-        return StartedLayout(pages: pages, text: text, imagePaths: styled.imagePaths)
+        return StartedLayout(pages: pages, text: text, imagePaths: styled.imagePaths, images: styled.imageSources)
     }
 
     /// Draws the pages as layout hands them over (from its own thread when
@@ -191,7 +191,8 @@ public enum Converter {
         if options.layoutThread {
             var thread = LayoutThread(started.pages.take()!)
             do {
-                pdf = try PDFRenderer.render(&thread, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink) { _ in
+                pdf = try PDFRenderer.render(&thread, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
+                                             prefetching: started.images) { _ in
                     stages.lap("render")
                 }
             } catch {
@@ -203,7 +204,8 @@ public enum Converter {
             stages.add("layout", started.pages!.stream.layoutTime)
         } else {
             let layoutBefore = started.pages!.stream.layoutTime
-            pdf = try PDFRenderer.render(&started.pages!, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink) { drawn in
+            pdf = try PDFRenderer.render(&started.pages!, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
+                                         prefetching: started.images) { drawn in
                 // Pages are laid out as cairo asks for them: split the time between the two.
                 let layout = drawn.stream.layoutTime - layoutBefore
                 stages.add("layout", layout)
@@ -227,6 +229,8 @@ struct StartedLayout {
     /// Used by layout (on its thread while that runs); `loadedFontFiles` is read after.
     var text: TextContext
     var imagePaths: [String]
+    /// The images shown, in order (the renderer prepares PNGs ahead).
+    var images: [ImageSource]
 }
 
 /// Layout's page stream on its way to the renderer, keeping a copy of each page and its

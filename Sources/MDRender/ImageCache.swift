@@ -10,8 +10,10 @@ final class CairoImageSurface {
     /// Size in pixels, the surface's own user-space size.
     let width: Int
     let height: Int
-    init(_ handle: OpaquePointer, width: Int, height: Int) {
-        self.handle = handle; self.width = width; self.height = height
+    /// The index of the PNG it stands in for (see `ImageStandIns`); nil for pixels.
+    let standIn: Int?
+    init(_ handle: OpaquePointer, width: Int, height: Int, standIn: Int? = nil) {
+        self.handle = handle; self.width = width; self.height = height; self.standIn = standIn
     }
     deinit { cairo_surface_destroy(handle) }
 }
@@ -66,15 +68,22 @@ final class ImageCache {
         return image
     }
 
+    /// Prepares the PNG images among `sources` (a document's images, in order) before
+    /// they are drawn, so that the worker deflates them while cairo draws the pages
+    /// before them. One that fails here fails again, with its reason, where it is drawn.
+    func prefetch(_ sources: [ImageSource]) {
+        for source in sources where source.format == .png { _ = try? image(for: source) }
+    }
+
     /// A stand-in for the PNG's own data (see `ImageStandIns`) when it is of a kind
     /// `PNGPlanes` takes; otherwise the pixels, decoded by cairo.
     private func png(_ bytes: [UInt8], _ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
         guard embedsPNGData else { return try Self.decodePNG(bytes, source) }
-        switch PNGPlanes.read(bytes, width: source.pixelWidth, height: source.pixelHeight) {
+        switch PNGPlanes.inspect(bytes, width: source.pixelWidth, height: source.pixelHeight) {
         case nil: return try Self.decodePNG(bytes, source)
         case .failure(let problem)?: throw .renderFailed(reason: "image \(source.path) \(problem)")
-        case .success(let planes)?:
-            return try standIns.surface(for: planes, width: source.pixelWidth, height: source.pixelHeight, path: source.path)
+        case .success(let layout)?:
+            return try standIns.surface(for: layout, width: source.pixelWidth, height: source.pixelHeight, path: source.path)
         }
     }
 

@@ -16,10 +16,11 @@ import MDImage
 /// interpolation and placement, around that placeholder; the qpdf pass (`replace`) then
 /// writes the PNG's own data over it: the IDAT stream as stored, read by the PDF's PNG
 /// predictors, or, for an image with an alpha channel, its color and alpha apart (the
-/// alpha as a soft mask unless every pixel is opaque), deflated here.
+/// alpha as a soft mask unless every pixel is opaque), deflated here on a thread of its
+/// own (`ImageWorker`) while cairo draws on.
 final class ImageStandIns {
     /// The image XObject written over one placeholder.
-    struct Stream {
+    struct Stream: Sendable {
         var width: Int
         var height: Int
         var bitsPerComponent: Int
@@ -39,7 +40,11 @@ final class ImageStandIns {
     /// make those images 35 % larger (see README, Performance).
     static let compressionLevel: Int32 = 6
 
-    private(set) var streams: [Stream] = []
+    /// The image of each stand-in, by index: ready, or on its way from the worker.
+    private var streams: [Stream?] = []
+    /// The stand-ins painted (one made ahead, `ImageCache.prefetch`, may never be).
+    private var drawn = Set<Int>()
+    private let worker = ImageWorker<Stream>()
     /// Marks this render's placeholders: a comment no file's JPEG carries by chance.
     let token: String
 
@@ -48,16 +53,39 @@ final class ImageStandIns {
         token = "mdpdf stand-in " + String(generator.next() as UInt64, radix: 16)
     }
 
-    /// The stand-in surface for a PNG's planes (see `PNGPlanes`).
-    func surface(for planes: PNGPlanes, width: Int, height: Int, path: String) throws(ConversionError) -> CairoImageSurface {
-        let stream = try Self.stream(planes, width: width, height: height, path: path)
+    deinit { worker.stop() }
+
+    /// Notes that stand-in `index` was painted: cairo writes its image, which the qpdf
+    /// pass must then find.
+    func markDrawn(_ index: Int) { drawn.insert(index) }
+
+    /// The stand-in surface for a PNG (see `PNGPlanes.inspect`). The image's data is
+    /// ready at once when stored as it is; with an alpha channel, the worker takes its
+    /// planes apart and deflates them.
+    func surface(for layout: PNGPlanes.Layout, width: Int, height: Int, path: String) throws(ConversionError) -> CairoImageSurface {
         let index = streams.count
-        streams.append(stream)
+        switch layout {
+        case .stored(let planes):
+            streams.append(try Self.stream(planes, width: width, height: height, path: path))
+        case .withAlpha(let zlib, let colorChannels):
+            streams.append(nil)
+            worker.submit(index) {
+                switch PNGPlanes.separate(zlib, colorChannels: colorChannels, width: width, height: height) {
+                case .failure(let problem): return .failure(.renderFailed(reason: "image \(path) \(problem)"))
+                case .success(let planes):
+                    do throws(ConversionError) {
+                        return .success(try Self.stream(planes, width: width, height: height, path: path))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+        }
         guard width <= 0xFFFF, height <= 0xFFFF,
               let handle = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
             throw .renderFailed(reason: "bad PNG image size for \(path)")
         }
-        let surface = CairoImageSurface(handle, width: width, height: height)
+        let surface = CairoImageSurface(handle, width: width, height: height, standIn: index)
         let placeholder = self.placeholder(index, width: width, height: height)
         // cairo keeps the pointer and frees it with `free` when the surface goes.
         guard cairo_surface_status(handle) == CAIRO_STATUS_SUCCESS, let copy = malloc(placeholder.count) else {
@@ -118,24 +146,50 @@ final class ImageStandIns {
         }
     }
 
+    /// `bytes` deflated (zlib format), written out in pieces: no buffer the size of the
+    /// input besides it.
     private static func deflated(_ bytes: [UInt8], path: String) throws(ConversionError) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: Int(compressBound(uLong(bytes.count))))
-        var length = uLongf(out.count)
-        let status = out.withUnsafeMutableBufferPointer { o in
-            bytes.withUnsafeBufferPointer { compress2(o.baseAddress, &length, $0.baseAddress, uLong($0.count), compressionLevel) }
+        var stream = z_stream()
+        guard deflateInit_(&stream, compressionLevel, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw .renderFailed(reason: "zlib could not start compressing image \(path)")
         }
-        guard status == Z_OK else { throw .renderFailed(reason: "zlib could not compress image \(path) (error \(status))") }
-        // A copy of just the data: the buffer is as large as the image uncompressed.
-        return Array(out[..<Int(length)])
+        defer { deflateEnd(&stream) }
+        var out: [UInt8] = []
+        var piece = [UInt8](repeating: 0, count: 256 * 1024)
+        var status = Z_OK
+        bytes.withUnsafeBufferPointer { input in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = uInt(input.count)
+            repeat {
+                let made = piece.withUnsafeMutableBufferPointer { p -> Int in
+                    stream.next_out = p.baseAddress
+                    stream.avail_out = uInt(p.count)
+                    status = deflate(&stream, Z_FINISH)
+                    return p.count - Int(stream.avail_out)
+                }
+                out.append(contentsOf: piece[..<made])
+            } while status == Z_OK
+        }
+        guard status == Z_STREAM_END else { throw .renderFailed(reason: "zlib could not compress image \(path) (error \(status))") }
+        return out
     }
 
     /// Writes each image over its placeholder. Every object is looked at (cairo may put
     /// an image in a page's resources, a pattern's or a form's); every placeholder must
     /// be found, exactly once.
     func replace(in s: QPDFSession) throws(ConversionError) {
-        guard !streams.isEmpty else { return }
+        guard !drawn.isEmpty else { return }
+        var ready: [Stream?] = []
+        for (index, stream) in streams.enumerated() {
+            guard drawn.contains(index) else { ready.append(nil); continue }
+            if let stream { ready.append(stream); continue }
+            switch worker.result(index) {
+            case .success(let made): ready.append(made)
+            case .failure(let error): throw error
+            }
+        }
         let size = qpdf_oh_get_int_value_as_int(s.q, qpdf_oh_get_key(s.q, qpdf_get_trailer(s.q), "/Size"))
-        var done = [Bool](repeating: false, count: streams.count)
+        var done = [Bool](repeating: false, count: ready.count)
         for id in 1..<max(1, size) {
             let object = qpdf_get_object_by_id(s.q, id, 0)
             defer { qpdf_oh_release(s.q, object) }
@@ -143,13 +197,14 @@ final class ImageStandIns {
             let dict = qpdf_oh_get_dict(s.q, object)
             guard qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Subtype"), "/Image") != 0,
                   qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Filter"), "/DCTDecode") != 0,
-                  let index = placeholderIndex(of: object, s), index >= 0, index < streams.count, !done[index]
+                  let index = placeholderIndex(of: object, s), index >= 0, index < ready.count, !done[index],
+                  let image = ready[index]
             else { continue }
             done[index] = true
-            write(streams[index], over: object, dict: dict, s)
+            write(image, over: object, dict: dict, s)
         }
         try s.check("writing PNG images")
-        if let missing = done.firstIndex(of: false) {
+        if let missing = drawn.sorted().first(where: { !done[$0] }) {
             throw .renderFailed(reason: "cairo wrote no image for PNG stand-in \(missing)")
         }
     }

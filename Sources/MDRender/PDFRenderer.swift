@@ -14,20 +14,23 @@ public enum PDFRenderer {
     /// (Unicode noncharacters) is shown as U+FFFD, with a warning to `diagnostics` (added
     /// once every page is drawn: a streaming source's layout, which also warns there, is
     /// over by then). `drawn` runs between cairo's drawing and the qpdf pass (stage timings).
+    /// `prefetching` names the document's images (in order), which may be prepared
+    /// before their pages come (PNGs are deflated beside the drawing).
     public static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy = .anyFolder,
                                                   imageCodecs: ImageCodecs = ImageCodecs(),
-                                                  diagnostics: DiagnosticSink? = nil,
+                                                  diagnostics: DiagnosticSink? = nil, prefetching images: [ImageSource] = [],
                                                   drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> [UInt8] {
         try render(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, diagnostics: diagnostics, embedsPNGData: true,
-                   drawn: drawn)
+                   prefetching: images, drawn: drawn)
     }
 
     /// `render`, with PNG images embedded with their own data (`ImageStandIns`) or, when
     /// `embedsPNGData` is false, all decoded by cairo (tests compare the two).
     static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy, imageCodecs: ImageCodecs,
-                                           diagnostics: DiagnosticSink?, embedsPNGData: Bool,
+                                           diagnostics: DiagnosticSink?, embedsPNGData: Bool, prefetching images: [ImageSource] = [],
                                            drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> [UInt8] {
-        let cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData)
+        let cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
+                                      prefetching: images)
         drawn(source)
         let replaced = cairo.replacedNoncharacters
         if replaced > 0 {
@@ -66,8 +69,10 @@ public enum PDFRenderer {
     }
 
     static func drawWithCairo(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder,
-                              imageCodecs: ImageCodecs = ImageCodecs(), embedsPNGData: Bool = true) throws(ConversionError) -> CairoOutput {
+                              imageCodecs: ImageCodecs = ImageCodecs(), embedsPNGData: Bool = true,
+                              prefetching images: [ImageSource] = []) throws(ConversionError) -> CairoOutput {
         let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData)
+        canvas.images.prefetch(images)
         try DocumentWalk.draw(&source, on: canvas)
         return CairoOutput(bytes: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),

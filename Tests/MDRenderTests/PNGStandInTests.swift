@@ -95,6 +95,25 @@ import Testing
         #expect(images.contains { ($0["/Filter"] as? String) == "/DCTDecode" && $0["/Decode"] != nil }, "\(images)")
     }
 
+    /// Images named ahead (`prefetching`) are prepared before their page is drawn, on
+    /// the worker for those with alpha; one never drawn is no error and leaves no trace.
+    @Test func prefetchedImagesDrawnOrNot() throws {
+        let scratch = try Scratch()
+        func source(_ name: String) -> ImageSource {
+            ImageSource(path: Self.fixtures.appendingPathComponent(name).path, format: .png, pixelWidth: 48, pixelHeight: 32)
+        }
+        let names = ["rgba-half.png", "filters.png", "quad.png", "rgba-opaque.png"]
+        var pages = document("rgba-half.png").replay()
+        let bytes = try PDFRenderer.render(&pages, prefetching: names.map(source))
+        let path = scratch.path("prefetched.pdf")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try runTool("qpdf", ["--check", path])
+        let images = try QPDFObjects(pdf: path).dictionaries { ($0["/Subtype"] as? String) == "/Image" }
+        #expect(images.count == 2, "rgba-half.png and its soft mask only: \(images)")
+        let plain = try pdf(document("rgba-half.png"), embedding: true, scratch, "plain.pdf")
+        #expect(try PixelImage(pdf: path, scratch: scratch).pixels == PixelImage(pdf: plain, scratch: scratch).pixels)
+    }
+
     /// The placeholder cairo embeds names the image by index, and no other JPEG matches.
     @Test func placeholdersAreRecognisedOnlyAsTheirOwn() {
         let a = ImageStandIns(), b = ImageStandIns()
