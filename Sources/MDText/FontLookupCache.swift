@@ -61,7 +61,7 @@ struct FontLookupCache {
         var template = Array((directory + "/.fonts.cache-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
@@ -88,13 +88,16 @@ struct FontLookupCache {
         var out = ByteWriter()
         out.bytes += Self.magic
         out.u32(UInt32(FontSetupStamp.formatVersion))
-        out.u32(UInt32(stamp.lines.count))
-        for line in stamp.lines { out.string(line) }
+        out.strings(stamp.environment)
+        out.strings(stamp.paths)
+        out.strings(stamp.signatures)
         out.u32(hasFonts ? 1 : 0)
-        // Each face once, then the chains as lists of face numbers.
+        // Each face once, then the chains as lists of face numbers; in a fixed order, so
+        // that the same lookups give the same bytes.
+        let chains = self.chains.sorted { $0.key.sortKey < $1.key.sortKey }
         var numbers: [FontFile: Int] = [:]
         var faces: [FontChain.Entry] = []
-        for entries in chains.values {
+        for (_, entries) in chains {
             for entry in entries where numbers[entry.file] == nil {
                 numbers[entry.file] = faces.count
                 faces.append(entry)
@@ -104,16 +107,14 @@ struct FontLookupCache {
         for face in faces {
             out.string(face.file.path)
             out.u32(UInt32(face.file.index))
-            out.u32(UInt32(face.families.count))
-            for family in face.families { out.string(family) }
+            out.strings(face.families)
             out.u32(UInt32(face.coverage.pages.count))
-            for page in face.coverage.pages { out.u32(UInt32(page)) }
-            for word in face.coverage.bits { out.u32(word) }
+            out.u32s(face.coverage.pages.map(UInt32.init))
+            out.u32s(face.coverage.bits)
         }
         out.u32(UInt32(chains.count))
-        for (query, entries) in chains.sorted(by: { $0.key.sortKey < $1.key.sortKey }) {
-            out.u32(UInt32(query.families.count))
-            for family in query.families { out.string(family) }
+        for (query, entries) in chains {
+            out.strings(query.families)
             out.u32(UInt32(query.weight))
             out.u32(query.italic ? 1 : 0)
             out.u32(UInt32(entries.count))
@@ -124,34 +125,24 @@ struct FontLookupCache {
 
     private static func decode(_ r: inout ByteReader) throws(ByteReader.Damaged) -> FontLookupCache {
         guard try r.take(magic.count) == magic[...], try r.u32() == FontSetupStamp.formatVersion else { throw .damaged }
-        var lines: [String] = []
-        for _ in 0..<(try r.count()) { lines.append(try r.string()) }
+        let stamp = FontSetupStamp(environment: try r.strings(), paths: try r.strings(), signatures: try r.strings())
+        guard stamp.paths.count == stamp.signatures.count else { throw .damaged }
         let hasFonts = try r.u32() == 1
         var faces: [FontChain.Entry] = []
         for _ in 0..<(try r.count()) {
             let path = try r.string()
             let index = Int(try r.u32())
-            var families: [String] = []
-            for _ in 0..<(try r.count()) { families.append(try r.string()) }
+            let families = try r.strings()
             let pageCount = try r.count()
-            var pages: [UInt16] = []
-            pages.reserveCapacity(pageCount)
-            for _ in 0..<pageCount {
-                let page = try r.u32()
-                guard page <= 0x10FF, pages.last.map({ $0 < page }) ?? true else { throw .damaged }
-                pages.append(UInt16(page))
-            }
-            var bits: [UInt32] = []
-            bits.reserveCapacity(pageCount * CharSet.pageBits)
-            for _ in 0..<(pageCount * CharSet.pageBits) { bits.append(try r.u32()) }
+            let pages = try r.u32s(pageCount)
+            guard pages.allSatisfy({ $0 <= 0x10FF }), zip(pages, pages.dropFirst()).allSatisfy({ $0 < $1 }) else { throw .damaged }
+            let bits = try r.u32s(pageCount * CharSet.pageBits)
             faces.append(FontChain.Entry(file: FontFile(path: path, index: index), families: families,
-                                         coverage: CharSet(pages: pages, bits: bits)))
+                                         coverage: CharSet(pages: pages.map { UInt16($0) }, bits: bits)))
         }
         var chains: [FontQuery: [FontChain.Entry]] = [:]
         for _ in 0..<(try r.count()) {
-            var families: [String] = []
-            for _ in 0..<(try r.count()) { families.append(try r.string()) }
-            let query = FontQuery(families: families, weight: Int(try r.u32()), italic: try r.u32() == 1)
+            let query = FontQuery(families: try r.strings(), weight: Int(try r.u32()), italic: try r.u32() == 1)
             var entries: [FontChain.Entry] = []
             for _ in 0..<(try r.count()) {
                 let n = Int(try r.u32())
@@ -161,12 +152,12 @@ struct FontLookupCache {
             chains[query] = entries
         }
         guard r.isAtEnd else { throw .damaged }
-        return FontLookupCache(stamp: FontSetupStamp(lines: lines), hasFonts: hasFonts, chains: chains)
+        return FontLookupCache(stamp: stamp, hasFonts: hasFonts, chains: chains)
     }
 }
 
 extension FontQuery {
-    /// Orders the chains in the file, so that the same lookups give the same bytes.
+    /// Orders the chains in the file.
     var sortKey: String { "\(weight) \(italic) " + families.joined(separator: "\u{1F}") }
 }
 
@@ -178,9 +169,19 @@ struct ByteWriter {
         bytes += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
     }
 
+    mutating func u32s(_ values: [UInt32]) {
+        for v in values { u32(v) }
+    }
+
     mutating func string(_ s: String) {
         u32(UInt32(s.utf8.count))
         bytes += s.utf8
+    }
+
+    /// A count, then each string.
+    mutating func strings(_ list: [String]) {
+        u32(UInt32(list.count))
+        for s in list { string(s) }
     }
 }
 
@@ -215,9 +216,26 @@ struct ByteReader {
         return n
     }
 
+    /// `n` numbers at once (the bulk of the file: charset pages and maps).
+    mutating func u32s(_ n: Int) throws(Damaged) -> [UInt32] {
+        guard n <= (bytes.count - offset) / 4 else { throw .damaged }
+        let start = offset
+        offset += 4 * n
+        return bytes.withUnsafeBytes { raw in
+            (0..<n).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * $0, as: UInt32.self)) }
+        }
+    }
+
     mutating func string() throws(Damaged) -> String {
         let n = Int(try u32())
         guard let s = String(validating: try take(n), as: UTF8.self) else { throw .damaged }
         return s
+    }
+
+    /// A count, then each string.
+    mutating func strings() throws(Damaged) -> [String] {
+        var list: [String] = []
+        for _ in 0..<(try count()) { list.append(try string()) }
+        return list
     }
 }

@@ -1,9 +1,9 @@
 import CFontconfig
 import Glibc
 
-/// The state of everything a fontconfig answer depends on, as lines of text: the
-/// fontconfig version, the environment variables it reads, and for each watched file or
-/// folder (`FontConfiguration.watchedPaths`) whether it exists, its inode, size and
+/// The state of everything a fontconfig answer depends on: the fontconfig version, the
+/// environment variables it reads, and for each watched file or folder
+/// (`FontConfiguration.watchedPaths`) whether it exists, its inode, size and
 /// modification and change times. Two equal stamps mean fontconfig would load the same
 /// configuration and the same fonts — the test fontconfig applies to its own caches
 /// (a font folder's modification time), applied to its configuration files as well.
@@ -11,31 +11,34 @@ struct FontSetupStamp: Hashable, Sendable {
     /// Bumped whenever what the cache stores, or how it is keyed, changes.
     static let formatVersion = 1
 
-    let lines: [String]
+    /// Versions and environment, one `name=value` line each.
+    let environment: [String]
+    let paths: [String]
+    /// What `stat` said of each of `paths`.
+    let signatures: [String]
 
-    init(lines: [String]) { self.lines = lines }
-
-    /// The paths the stamp watches, in order.
-    var paths: [String] {
-        lines.compactMap { line in
-            guard line.hasPrefix("path ") else { return nil }
-            return line.dropFirst(5).split(separator: "\t", maxSplits: 1).first.map(String.init)
-        }
+    init(environment: [String], paths: [String], signatures: [String]) {
+        self.environment = environment; self.paths = paths; self.signatures = signatures
     }
 
     /// The stamp of the current environment and of `paths` as they are now.
     static func current(watching paths: [String]) -> FontSetupStamp {
-        var lines = ["mdpdf font lookups \(formatVersion)", "fontconfig \(FcGetVersion())"]
-        for name in FontEnvironment.names {
-            lines.append("env \(name)=" + (FontEnvironment.value(name).map { "set \($0)" } ?? "unset"))
-        }
-        lines.append("program \(FontEnvironment.programName)")
-        for path in paths { lines.append("path \(path)\t\(signature(of: path))") }
-        return FontSetupStamp(lines: lines)
+        FontSetupStamp(environment: currentEnvironment(), paths: paths, signatures: paths.map(signature(of:)))
     }
 
     /// Whether nothing this stamp watches has changed since it was taken.
-    var isCurrent: Bool { Self.current(watching: paths) == self }
+    var isCurrent: Bool {
+        Self.currentEnvironment() == environment && paths.map(Self.signature(of:)) == signatures
+    }
+
+    private static func currentEnvironment() -> [String] {
+        var lines = ["mdpdf font lookups=\(formatVersion)", "fontconfig=\(FcGetVersion())",
+                     "program=\(FontEnvironment.programName)"]
+        for name in FontEnvironment.names {
+            lines.append(name + (FontEnvironment.value(name).map { "=" + $0 } ?? " unset"))
+        }
+        return lines
+    }
 
     /// What `stat` says of `path` (links followed), or why it cannot say.
     private static func signature(of path: String) -> String {
