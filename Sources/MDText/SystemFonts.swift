@@ -18,7 +18,7 @@ public final class SystemFonts: @unchecked Sendable {
     /// The chains of a cache whose stamp was current when read, with that stamp.
     private var cached: (stamp: FontSetupStamp, hasFonts: Bool, chains: [FontQuery: [FontChain.Entry]])?
     /// Fontconfig, once loaded, with the stamp taken right after it loaded.
-    private var live: (configuration: FontConfiguration, stamp: FontSetupStamp?)?
+    private var live: (configuration: FontConfiguration, stamp: FontSetupStamp)?
     /// Chains fontconfig computed in this run, and whether some are not in the cache yet.
     private var computed: [FontQuery: [FontChain.Entry]] = [:]
     private var unsaved = false
@@ -65,12 +65,28 @@ public final class SystemFonts: @unchecked Sendable {
     /// what fontconfig reads changed while it was in use (the answers may then be stale).
     public func saveLookups() {
         lock.lock(); defer { lock.unlock() }
-        guard unsaved, let cacheDirectory, let live, let stamp = live.stamp, stamp.isCurrent else { return }
+        guard unsaved, let cacheDirectory, let live, computed.count <= FontLookupCache.maxQueries,
+              live.stamp.isCurrent else { return }
         var chains = computed
-        if let cached, cached.stamp == stamp, cached.chains.count + computed.count <= FontLookupCache.maxQueries {
+        if let cached, cached.stamp == live.stamp, cached.chains.count + computed.count <= FontLookupCache.maxQueries {
             chains.merge(cached.chains) { mine, _ in mine }
         }
-        FontLookupCache(stamp: stamp, hasFonts: live.configuration.hasFonts, chains: chains).write(to: cacheDirectory)
+        FontLookupCache(stamp: live.stamp, hasFonts: live.configuration.hasFonts, chains: chains).write(to: cacheDirectory)
+        unsaved = false
+    }
+
+    /// Forgets every answer if what fontconfig reads has changed since they were given,
+    /// so that the next question loads fontconfig (or a newer cache) again: `--watch`
+    /// rebuilds share one instance for as long as it runs, and a font installed
+    /// meanwhile must be seen as a new run would see it.
+    public func forgetIfChanged() {
+        lock.lock(); defer { lock.unlock() }
+        guard cacheRead else { return }
+        if let stamp = live?.stamp ?? cached?.stamp, stamp.isCurrent { return }
+        cacheRead = false
+        cached = nil
+        live = nil
+        computed = [:]
         unsaved = false
     }
 
@@ -86,7 +102,7 @@ public final class SystemFonts: @unchecked Sendable {
     private func configuration() -> FontConfiguration {
         if let live { return live.configuration }
         let configuration = FontConfiguration()
-        let stamp = cacheDirectory == nil ? nil : FontSetupStamp.current(watching: configuration.watchedPaths)
+        let stamp = FontSetupStamp.current(watching: configuration.watchedPaths)
         if let cached, cached.stamp != stamp { self.cached = nil }
         live = (configuration, stamp)
         return configuration

@@ -97,6 +97,41 @@ struct FontCacheTests {
         }
     }
 
+    /// `--watch` keeps one font store for all its rebuilds: a font installed while it
+    /// runs is used by the next rebuild, as a new run would use it.
+    @Test func watchRebuildsSeeAFontInstalledMeanwhile() throws {
+        try withTempDir { dir in
+            let machine = try Machine(dir)
+            try machine.install(Self.dejaVuSans)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Paths.binary)
+            process.arguments = ["--watch", "doc.md", "-o", "doc.pdf", "--deps", "doc.d"]
+            process.currentDirectoryURL = dir
+            process.environment = ProcessInfo.processInfo.environment.merging(machine.environment) { $1 }
+            let logFile = dir.child("watch.log")
+            _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: logFile)
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+            func log() -> String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+            func wait(_ what: String, _ condition: () -> Bool) throws {
+                let deadline = Date().addingTimeInterval(60)
+                while !condition() {
+                    guard Date() < deadline, process.isRunning else { throw ToolError(description: "watch: \(what) did not happen; log: \(log())") }
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+            }
+            func deps() -> String { (try? String(contentsOf: dir.child("doc.d"), encoding: .utf8)) ?? "" }
+            try wait("the first conversion") { log().contains("watching") }
+            #expect(deps().contains("fonts/DejaVuSans.ttf") && !deps().contains("NotoSerif"), "\(deps())")
+            try machine.install(Self.notoSerif)
+            try dir.child("doc.md").write("Hello again.\n")
+            try wait("a rebuild") { log().contains("rebuilt doc.pdf") }
+            #expect(deps().contains("fonts/NotoSerif-Regular.ttf"), "\(deps())")
+        }
+    }
+
     /// A font folder added to fontconfig's configuration (the file edited) is seen.
     @Test func aConfigurationChangeIsSeen() throws {
         try withTempDir { dir in
