@@ -166,10 +166,11 @@ struct ByteWriter {
     var bytes: [UInt8] = []
 
     mutating func u32(_ v: UInt32) {
-        bytes += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
+        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func u32s(_ values: [UInt32]) {
+        bytes.reserveCapacity(bytes.count + 4 * values.count)
         for v in values { u32(v) }
     }
 
