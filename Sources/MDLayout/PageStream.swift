@@ -5,8 +5,8 @@ import MDStyle
 /// Layout's pages, assembled one at a time as the renderer asks for them: the boxes at
 /// their places, the footnote area, contents page numbers (the page each destination
 /// landed on), destinations, outline entries, headers and footers. Once a page is handed
-/// out, the flow boxes placed on it are freed (a table header row that repeats on later
-/// pages stays).
+/// out, the flow boxes placed on it are freed, and dropped (a table header row that
+/// repeats on later pages stays).
 ///
 /// The flow itself is built block by block, about two pages ahead of the page being
 /// paginated, so memory holds the styled document and a few pages of boxes whatever the
@@ -28,6 +28,8 @@ public struct PageStream: PageSource {
     public private(set) var pageCount = 0
     /// Flow boxes built so far (freed ones included): how far layout has run ahead.
     var boxesBuilt: Int { paginator.boxes.count }
+    /// Flow boxes held now (the rest dropped): a few pages' worth, whatever the length.
+    var boxesHeld: Int { paginator.boxes.storedIndices.count }
     /// Time spent laying out (building, paginating and assembling pages) so far: the
     /// renderer's time between pages is its own.
     public private(set) var layoutTime = Duration.zero
@@ -94,7 +96,12 @@ public struct PageStream: PageSource {
             if paginator.hasMore(after: cursor) || paginated == 0 {  // an empty document still has one page
                 let page = plan(paginator.nextPage(&cursor))
                 let numbersAhead = page.content.placements.contains { !paginator.boxes[$0.box].pageNumberSlots.isEmpty }
-                if numbersAhead && total == nil { heldBack.append(page) } else { ready.append(page) }
+                if numbersAhead && total == nil {
+                    paginator.pin(page.content.placements.map(\.box))
+                    heldBack.append(page)
+                } else {
+                    ready.append(page)
+                }
             } else {
                 total = paginated
                 guard !heldBack.isEmpty else { return nil }
@@ -129,7 +136,7 @@ public struct PageStream: PageSource {
         let digits = String(paginated).count
         if let toc = feed.contents, digits > env.pageNumberDigits {
             env.pageNumberDigits = digits
-            var boxes = unpaginated.boxes
+            var boxes = unpaginated.boxes.all
             let first = toc.boxes.isEmpty ? nil : boxes[toc.boxes.lowerBound]
             boxes.replaceSubrange(toc.boxes, with: feed.relayoutContents(firstBox: first))
             paginator = Paginator(body: unpaginated.body, boxes: boxes, containers: unpaginated.containers,
@@ -188,6 +195,11 @@ public struct PageStream: PageSource {
         lastFragments = keepsFragments ? frags : []
         let drawn = content.placements.map(\.box).filter { !paginator.isRepeatedHeader($0) }
         paginator.free(drawn)
+        paginator.unpin(drawn)
+        // The boxes before the first one a page not yet drawn shows are done with.
+        var first = cursor.next
+        for p in ready.flatMap(\.content.placements) where !paginator.isRepeatedHeader(p.box) { first = min(first, p.box) }
+        paginator.dropBoxes(before: first)
         positions.append(page.number - 1)
         pageCount += 1
         return Page(size: setup.size, items: items, structure: tagged ? env.structure.excerpt(for: items) : nil)
