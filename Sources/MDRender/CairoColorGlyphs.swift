@@ -13,11 +13,11 @@ extension CairoCanvas {
         var advances: [Double] = []
         advances.reserveCapacity(run.glyphs.count)
         for glyph in run.glyphs {
-            let picture = try font.glyph(glyph.id)
-            advances.append(picture.advance * run.size.value)
-            guard let surface = picture.surface else { continue }
-            paint(surface, in: run.color, asMask: picture.isMask, scale: scale,
-                  x: glyph.position.x.value + picture.left * scale, y: glyph.position.y.value - picture.top * scale)
+            let placement = try font.glyph(glyph.id)
+            advances.append(placement.advance * run.size.value)
+            guard let surface = try font.picture(glyph.id) else { continue }
+            paint(surface, in: run.color, asMask: placement.isMask, scale: scale,
+                  x: glyph.position.x.value + placement.left * scale, y: glyph.position.y.value - placement.top * scale)
         }
         currentSource = nil
         pageIsBlank = false
@@ -43,10 +43,11 @@ extension CairoCanvas {
         cairo_restore(cr)
     }
 
-    /// The run's text in `InvisibleTextFont`: each cluster with text gets one glyph at
-    /// its leftmost glyph's origin, as wide as its glyphs reach (`advances` are each
-    /// glyph's advance in points) and `ascent` + `descent` em tall, drawn in the text's
-    /// order (a right-to-left run's clusters from its start).
+    /// The run's text in `InvisibleTextFont`: each cluster with text covers the box its
+    /// glyphs reach, from its leftmost glyph's origin (`advances` are each glyph's advance
+    /// in points) and `ascent` + `descent` em tall, split evenly between its code points,
+    /// one glyph each; clusters are drawn in the text's order (a right-to-left run's from
+    /// its start).
     private func drawInvisibleText(of run: GlyphRun, advances: [Double], ascent: Double,
                                    descent: Double) throws(ConversionError) {
         let utf8 = Array(run.text.utf8)
@@ -75,13 +76,22 @@ extension CairoCanvas {
             // glyph of no width would make a singular font matrix.
             let reach = piece.glyphs.count == 1 ? advances[piece.glyphs.lowerBound] : ((right - x) * 1024).rounded() / 1024
             let width = max(reach, run.size.value / 100)
-            let text = String(decoding: utf8[piece.bytes], as: UTF8.self)
-            cairo_set_scaled_font(cr, try invisibleText.scaledFont(size: run.size, width: Points(width)))
-            var glyph = cairo_glyph_t(index: invisibleText.glyph(for: text, ascent: ascent, descent: descent), x: x, y: y)
-            var cluster = cairo_text_cluster_t(num_bytes: Int32(piece.bytes.count), num_glyphs: 1)
+            // One glyph per code point, side by side over the picture: 👍🏽 is 👍 and 🏽.
+            let scalars = String(decoding: utf8[piece.bytes], as: UTF8.self).unicodeScalars
+            let share = width / Double(scalars.count)
+            glyphBuffer.removeAll(keepingCapacity: true)
+            clusterBuffer.removeAll(keepingCapacity: true)
+            for (k, scalar) in scalars.enumerated() {
+                let index = invisibleText.glyph(for: scalar, ascent: ascent, descent: descent)
+                glyphBuffer.append(cairo_glyph_t(index: index, x: x + Double(k) * share, y: y))
+                clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(UTF8.width(scalar)), num_glyphs: 1))
+            }
             // cairo may write into the text it is given (see `drawGlyphs`): a copy.
-            var chars = utf8[piece.bytes].map { CChar(bitPattern: $0) }
-            cairo_show_text_glyphs(cr, &chars, Int32(chars.count), &glyph, 1, &cluster, 1, cairo_text_cluster_flags_t(0))
+            textBuffer.removeAll(keepingCapacity: true)
+            textBuffer.append(contentsOf: utf8[piece.bytes].lazy.map { CChar(bitPattern: $0) })
+            cairo_set_scaled_font(cr, try invisibleText.scaledFont(size: run.size, width: Points(share)))
+            cairo_show_text_glyphs(cr, textBuffer, Int32(textBuffer.count), glyphBuffer, Int32(glyphBuffer.count),
+                                   clusterBuffer, Int32(clusterBuffer.count), cairo_text_cluster_flags_t(0))
             x = right
         }
     }

@@ -1,18 +1,19 @@
 import CCairo
+import Glibc
 import MDCore
 import MDPage
 
-/// One glyph of a colour font as pixels at the font's own resolution.
+/// One glyph of a colour font: where its picture goes and how far it advances.
 ///
 /// cairo 1.16 paints a colour glyph (FreeType's `FT_HAS_COLOR` fonts: Noto Color Emoji's
 /// CBDT bitmaps) as an image rasterised at the text size — 14 × 13 px at 10 pt, blurred
 /// at any zoom — and leaves it out of the text layer. The renderer draws such glyphs
 /// itself instead: the full-size picture from the font (136 × 128 px at 109 ppem for
-/// Noto Color Emoji), scaled onto the glyph's box, one cairo surface per glyph so that
-/// the PDF holds each picture once however often it is painted.
+/// Noto Color Emoji), scaled onto the glyph's box, which the PDF holds once however
+/// often it is painted.
 struct ColorGlyph {
-    /// The pixels; nil for a glyph that has none (a space, a joiner).
-    var surface: CairoImageSurface?
+    /// Whether the glyph has pixels (a space or a joiner has none).
+    var hasPicture: Bool
     /// Grey pixels (an outline or a monochrome bitmap in a colour font): a mask painted in
     /// the run's colour rather than a picture.
     var isMask: Bool
@@ -37,6 +38,7 @@ final class ColorFont {
     private let face: FreeTypeFace
     private let file: FontFile
     private var glyphs: [UInt32: ColorGlyph] = [:]
+    private var pictures: [UInt32: CairoImageSurface] = [:]
 
     /// Pixels per em for a scalable colour font (COLR outlines), rendered by FreeType:
     /// a little sharper than Noto Color Emoji's 109 ppem strike.
@@ -69,19 +71,58 @@ final class ColorFont {
         self.ascent = max(0, ascent); self.descent = max(0, descent)
     }
 
-    /// Glyph `id`'s picture, read on first use.
+    /// Glyph `id`'s placement, read on first use.
     func glyph(_ id: UInt32) throws(ConversionError) -> ColorGlyph {
         if let glyph = glyphs[id] { return glyph }
+        return try load(id).glyph
+    }
+
+    /// Glyph `id`'s pixels, nil when it has none. Every surface of one glyph carries the
+    /// same unique id, so cairo's PDF surface writes the picture once and paints that
+    /// object at every later use, even from a surface decoded again: only the last
+    /// `cachedPictures` pictures are kept decoded (a document of all 3,700 emoji would
+    /// otherwise hold 260 MB of pixels to the end).
+    func picture(_ id: UInt32) throws(ConversionError) -> CairoImageSurface? {
+        if let picture = pictures[id] { return picture }
+        if let glyph = glyphs[id], !glyph.hasPicture { return nil }
+        return try load(id).picture
+    }
+
+    static let cachedPictures = 64
+
+    /// Reads glyph `id` from FreeType: its placement (kept) and its pixels (kept among
+    /// the recent ones).
+    private func load(_ id: UInt32) throws(ConversionError) -> (glyph: ColorGlyph, picture: CairoImageSurface?) {
         let error = FT_Load_Glyph(face.face, FT_UInt(id), Int32(FT_LOAD_COLOR | FT_LOAD_RENDER))
         guard error == 0, let slot = face.face.pointee.glyph else {
             throw .renderFailed(reason: "cannot read glyph \(id) of \(file.path): FreeType error \(error)")
         }
-        let (surface, isMask) = try Self.surface(of: slot.pointee.bitmap, glyph: id, file: file)
-        let glyph = ColorGlyph(surface: surface, isMask: isMask, left: Double(slot.pointee.bitmap_left),
+        let (picture, isMask) = try Self.surface(of: slot.pointee.bitmap, glyph: id, file: file)
+        let glyph = ColorGlyph(hasPicture: picture != nil, isMask: isMask, left: Double(slot.pointee.bitmap_left),
                                top: Double(slot.pointee.bitmap_top),
                                advance: Double(slot.pointee.advance.x) / 64 / pixelsPerEm)
         glyphs[id] = glyph
-        return glyph
+        if let picture {
+            try identify(picture, glyph: id)
+            if pictures.count >= Self.cachedPictures { pictures.removeAll(keepingCapacity: true) }
+            pictures[id] = picture
+        }
+        return (glyph, picture)
+    }
+
+    /// Gives `picture` the unique id cairo's PDF surface recognises it by: the font file,
+    /// face, pixel size and glyph.
+    private func identify(_ picture: CairoImageSurface, glyph: UInt32) throws(ConversionError) {
+        let name = Array("mdpdf colour glyph \(glyph) at \(pixelsPerEm) ppem of \(file.index) \(file.path)".utf8)
+        // cairo keeps the pointer: malloc'd memory with `free` as the destroy callback.
+        guard let copy = malloc(name.count) else { throw .renderFailed(reason: "out of memory drawing \(file.path)") }
+        name.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        let status = cairo_surface_set_mime_data(picture.handle, CAIRO_MIME_TYPE_UNIQUE_ID,
+                                                 copy.assumingMemoryBound(to: UInt8.self), UInt(name.count), free, copy)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            free(copy)
+            throw .renderFailed(reason: "glyph \(glyph) of \(file.path): \(CairoPDFSurface.describe(status))")
+        }
     }
 
     /// A cairo surface holding `bitmap`: premultiplied BGRA (colour) as ARGB32, grey and

@@ -8,10 +8,12 @@ import MDPage
 /// with a box where the picture is, while painting nothing.
 ///
 /// It is a cairo user font, which cairo's PDF surface writes as a Type 3 font whose glyph
-/// procedures draw nothing. Each distinct cluster text gets a glyph of its own, so the
-/// font's ToUnicode map gives a whole sequence (👨‍👩‍👧, 👍🏽, 🇫🇷, 1️⃣) for one glyph and no
-/// /ActualText is needed. Glyphs are numbered in the order texts are first drawn, so the
-/// same document gives the same font.
+/// procedures draw nothing. Each code point gets a glyph of its own, mapped to it alone in
+/// the font's ToUnicode map, and a sequence is drawn as several glyphs side by side over
+/// one picture (👍🏽 is 👍 and 🏽; 👨‍👩‍👧 five glyphs, the joiners too): MuPDF 1.21 garbles a
+/// glyph mapped to several code points outside the BMP, and ignores /ActualText, while
+/// poppler and MuPDF both read one code point a glyph. Glyphs are numbered in the order
+/// code points are first drawn, so the same document gives the same font.
 final class InvisibleTextFont {
     /// Every glyph is this wide in its font's em; a cluster's real width comes from the
     /// font's horizontal scale (`scaledFont(size:width:)`). poppler's text extraction
@@ -64,7 +66,7 @@ final class InvisibleTextFont {
     }
 
     private struct Key: Hashable {
-        var text: String
+        var scalar: Unicode.Scalar
         var ascent: UInt, descent: UInt
     }
 
@@ -99,15 +101,14 @@ final class InvisibleTextFont {
         cairo_font_options_destroy(options)
     }
 
-    /// The glyph for `text` with the given ascent and descent in em: one per distinct
-    /// text and height. Past 4 billion distinct texts the serial numbers would repeat;
-    /// cairo then writes the text of a glyph that already has another as /ActualText.
-    func glyph(for text: String, ascent: Double, descent: Double) -> UInt {
+    /// The glyph for `scalar` with the given ascent and descent in em: one per distinct
+    /// code point and height.
+    func glyph(for scalar: Unicode.Scalar, ascent: Double, descent: Double) -> UInt {
         var glyph = Glyph(serial: 0, ascent: ascent, descent: descent)
-        let key = Key(text: text, ascent: glyph.ascent, descent: glyph.descent)
+        let key = Key(scalar: scalar, ascent: glyph.ascent, descent: glyph.descent)
         if let index = glyphs[key] { return index }
         // Serial 0 is never used: glyph index 0 is .notdef to cairo's font subsetting.
-        glyph.serial = max(1, UInt(glyphs.count + 1) & Glyph.mask(Glyph.serialBits))
+        glyph.serial = UInt(glyphs.count + 1)
         glyphs[key] = glyph.index
         return glyph.index
     }
