@@ -76,14 +76,17 @@ extension CairoCanvas {
             // glyph of no width would make a singular font matrix.
             let reach = piece.glyphs.count == 1 ? advances[piece.glyphs.lowerBound] : ((right - x) * 1024).rounded() / 1024
             let width = max(reach, run.size.value / 100)
-            // One glyph per code point, side by side over the picture: 👍🏽 is 👍 and 🏽.
+            // One glyph per code point, side by side over the picture: 👍🏽 is 👍 and 🏽,
+            // from the right in a right-to-left run (poppler reads such a line from the
+            // right, and would give 🏽👍).
             let scalars = String(decoding: utf8[piece.bytes], as: UTF8.self).unicodeScalars
             let share = width / Double(scalars.count)
             glyphBuffer.removeAll(keepingCapacity: true)
             clusterBuffer.removeAll(keepingCapacity: true)
             for (k, scalar) in scalars.enumerated() {
                 let index = invisibleText.glyph(for: scalar, ascent: ascent, descent: descent)
-                glyphBuffer.append(cairo_glyph_t(index: index, x: x + Double(k) * share, y: y))
+                let slot = run.backward ? scalars.count - 1 - k : k
+                glyphBuffer.append(cairo_glyph_t(index: index, x: x + Double(slot) * share, y: y))
                 clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(UTF8.width(scalar)), num_glyphs: 1))
             }
             // cairo may write into the text it is given (see `drawGlyphs`): a copy.
