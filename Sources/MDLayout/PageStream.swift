@@ -26,6 +26,8 @@ public struct PageStream: PageSource {
     public private(set) var outline: [OutlineEntry] = []
     /// Pages handed out so far (all of them once `nextPage` has returned nil).
     public private(set) var pageCount = 0
+    /// Flow boxes built so far (freed ones included): how far layout has run ahead.
+    var boxesBuilt: Int { paginator.boxes.count }
     /// Time spent laying out (building, paginating and assembling pages) so far: the
     /// renderer's time between pages is its own.
     public private(set) var layoutTime = Duration.zero
@@ -193,38 +195,46 @@ public struct PageStream: PageSource {
 }
 
 /// The flow builder and the top-level blocks it has yet to build, handed to pagination
-/// a block at a time, with the footnotes each block references laid out right after it.
+/// a block at a time (a giant block a step at a time, see `FlowStep`), with the footnotes each block references laid out right after it.
 final class FlowFeed {
     private let builder: FlowBuilder
     /// Blocks not yet built; each is released once built, so the styled document shrinks
     /// as the flow grows.
     private var blocks: [StyledBlock]
     private var index = 0
+    /// What is left of a top-level block built in steps, the next step last.
+    private var steps: [FlowStep] = []
     /// Footnote blocks by number, until laid out.
     private var notes: [Int: [StyledBlock]]
     private let env: LayoutEnvironment
     private let x: Points, width: Points
     /// Build and paginate everything before the first page (see `PageStream`).
     let wholeDocument: Bool
+    /// A top-level block holding this many bytes of text or more is built in steps.
+    private let stepwiseBytes: Int
     /// Boxes handed out so far: the flow index of the next block's first box.
     private var handedOut = 0
     /// The table of contents and the flow indices of its boxes, once built.
     private(set) var contents: (placement: FlowBuilder.ContentsPlacement, boxes: Range<Int>)?
 
     init(builder: FlowBuilder, blocks: [StyledBlock], notes: [Int: [StyledBlock]], env: LayoutEnvironment,
-         x: Points, width: Points, wholeDocument: Bool) {
+         x: Points, width: Points, wholeDocument: Bool, stepwiseBytes: Int) {
         self.builder = builder; self.blocks = blocks; self.notes = notes; self.env = env
-        self.x = x; self.width = width; self.wholeDocument = wholeDocument
+        self.x = x; self.width = width; self.wholeDocument = wholeDocument; self.stepwiseBytes = stepwiseBytes
     }
 
-    var isComplete: Bool { index == blocks.count }
+    var isComplete: Bool { index == blocks.count && steps.isEmpty }
     var containers: [ContainerInfo] { builder.containers }
 
-    /// The boxes of the next top-level block, and the footnotes first referenced there.
+    /// The boxes of the next top-level block (or the next step of a giant one), and the
+    /// footnotes first referenced there.
     func buildNext() -> (boxes: [FlowBox], notes: [(number: Int, boxes: [FlowBox])]) {
-        builder.build([blocks[index]], x: x, width: width)
-        blocks[index] = .tocPlaceholder
-        index += 1
+        if steps.isEmpty {
+            steps = [.block(blocks[index], x: x, width: width)]
+            blocks[index] = .tocPlaceholder
+            index += 1
+        }
+        steps += builder.build(steps.removeLast(), stepwiseBytes: stepwiseBytes).reversed()
         let boxes = builder.takeBoxes()
         if let c = builder.contents, contents == nil {
             contents = (c, c.boxes.lowerBound + handedOut ..< c.boxes.upperBound + handedOut)
