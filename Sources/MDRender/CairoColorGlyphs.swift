@@ -5,7 +5,7 @@ import MDPage
 extension CairoCanvas {
     /// Draws a run of a colour font (emoji): each glyph's full-size picture scaled onto
     /// its box (see `ColorGlyph`), then, unless the run is `outlined`, its text in the
-    /// invisible font — one empty glyph per cluster, as wide as the cluster's pictures —
+    /// invisible font — empty glyphs, one per code point, over the cluster's pictures —
     /// so that the text layer has the emoji where they are drawn.
     func drawColorGlyphs(_ run: GlyphRun, in font: ColorFont) throws(ConversionError) {
         /// Points per pixel of the pictures.
