@@ -78,6 +78,15 @@ int32_t mdicu_line_may_break_between(int32_t before, int32_t after) {
     }
 }
 
+int32_t mdicu_punctuation_kind(int32_t c) {
+    switch (u_getIntPropertyValue(c, UCHAR_LINE_BREAK)) {
+    case U_LB_OPEN_PUNCTUATION: return MDICU_PUNCTUATION_OPENING;
+    case U_LB_CLOSE_PUNCTUATION:
+    case U_LB_CLOSE_PARENTHESIS: return MDICU_PUNCTUATION_CLOSING;
+    default: return MDICU_PUNCTUATION_NONE;
+    }
+}
+
 struct mdicu_bidi {
     UBiDi *bidi;
     UChar *utf16;      /* scratch, grown as needed */

@@ -12,6 +12,8 @@ final class FontDatabase {
     /// `FcConfig*`, owned: destroyed in `deinit`.
     private let config: OpaquePointer
     private var chains: [FontSpec: FontChain] = [:]
+    /// Fallback chains by request and language (see `fallbackChain`).
+    var fallbackChains: [FallbackKey: FontChain] = [:]
     private let diagnostics: DiagnosticSink
     /// Family names a theme uses for font files, lowercased, to the files' own family names.
     private var aliases: [String: String] = [:]
@@ -67,6 +69,7 @@ final class FontDatabase {
         }
         guard !families.isEmpty, FcConfigAppFontAddFile(config, path) == FcBool(FcTrue) else { return [] }
         chains.removeAll()
+        fallbackChains.removeAll()
         return families
     }
 
@@ -74,6 +77,7 @@ final class FontDatabase {
     func addAlias(_ name: String, for family: String) {
         aliases[name.lowercased()] = family
         chains.removeAll()
+        fallbackChains.removeAll()
     }
 
     private func unaliased(_ family: String) -> String {
@@ -94,12 +98,16 @@ final class FontDatabase {
 
     /// Builds the pattern (`FcPatternAdd*`: Swift cannot call the variadic
     /// `FcPatternBuild`), applies the configuration's and the default substitutions,
-    /// and asks `FcFontSort` for the ranked, trimmed set (trimmed: fonts adding no new
-    /// coverage are dropped, which keeps chains short).
-    private func sortedEntries(for request: FontSpec) -> [FontChain.Entry] {
+    /// and asks `FcFontSort` for the ranked set. Trimmed (the body's chain), fonts adding
+    /// no new coverage are dropped, which keeps chains short; untrimmed (a fallback
+    /// chain), every font is kept, so that a second face for the same script can still be
+    /// preferred for its style. `language` (a fontconfig language tag) ranks the faces
+    /// that support it first, and lets the configuration's per-language rules apply.
+    func sortedEntries(for request: FontSpec, adding extraFamily: String? = nil, language: String? = nil,
+                               trim: Bool = true) -> [FontChain.Entry] {
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
-        for family in request.families {
+        for family in request.families + (extraFamily.map { [$0] } ?? []) {
             let name = unaliased(family).trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { continue }
             name.withCString { cString in
@@ -111,11 +119,20 @@ final class FontDatabase {
         let weight = Double(min(max(request.weight, 1), 1000))
         FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(weight))
         FcPatternAddInteger(pattern, "slant", request.italic ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
+        if let language, let langs = FcLangSetCreate() {
+            language.withCString { cString in
+                cString.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
+                    _ = FcLangSetAdd(langs, $0)
+                }
+            }
+            FcPatternAddLangSet(pattern, "lang", langs)
+            FcLangSetDestroy(langs)
+        }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
 
         var result = FcResultNoMatch
-        guard let set = FcFontSort(config, pattern, FcBool(FcTrue), nil, &result) else { return [] }
+        guard let set = FcFontSort(config, pattern, FcBool(trim ? FcTrue : FcFalse), nil, &result) else { return [] }
         defer { FcFontSetDestroy(set) }
         var entries: [FontChain.Entry] = []
         var seen: Set<FontFile> = []

@@ -78,7 +78,8 @@ public final class TextContext {
                 bidi = self.bidi.levels(of: utf8, base: baseLevel)
             }
             let items = itemize(decoded, utf8: utf8, runs: runs, levels: bidi.levels)
-            let features = runs.map { hbFeatures($0.features) }
+            let compression = decoded.maxScalar >= 0x3000 ? PunctuationCompression.features(decoded) : []
+            let features = runs.map { hbFeatures($0.features) + compression }
             var glyphs: [ShapedGlyph] = []
             glyphs.reserveCapacity(decoded.count)
             for item in items {

@@ -50,6 +50,14 @@ int32_t mdicu_breaker_run(mdicu_breaker *breaker, const char *text, int32_t leng
  */
 int32_t mdicu_line_may_break_between(int32_t before, int32_t after);
 
+/* Which side of its em box a punctuation mark's ink sits on, by its line-break class. */
+enum {
+    MDICU_PUNCTUATION_NONE = 0,
+    MDICU_PUNCTUATION_OPENING = 1,  /* class OP: ( [ 「 『 （ — ink on the right half */
+    MDICU_PUNCTUATION_CLOSING = 2,  /* classes CL, CP: ) ] 」 』 ） 、 。 — ink on the left */
+};
+int32_t mdicu_punctuation_kind(int32_t c);
+
 /* A reusable bidi analyser (ubidi plus a UTF-16 scratch buffer). */
 typedef struct mdicu_bidi mdicu_bidi;
 
