@@ -64,7 +64,8 @@ int32_t mdicu_breaker_run(mdicu_breaker *breaker, const char *text, int32_t leng
 
 int32_t mdicu_line_may_break_between(int32_t before, int32_t after) {
     int32_t b = u_getIntPropertyValue(before, UCHAR_LINE_BREAK);
-    if (b == U_LB_OPEN_PUNCTUATION) return 0;
+    if (b == U_LB_OPEN_PUNCTUATION || u_charType(before) == U_INITIAL_PUNCTUATION) return 0;
+    if (u_charType(after) == U_FINAL_PUNCTUATION) return 0;
     switch (u_getIntPropertyValue(after, UCHAR_LINE_BREAK)) {
     case U_LB_CLOSE_PUNCTUATION:
     case U_LB_CLOSE_PARENTHESIS:

@@ -41,8 +41,9 @@ public enum EastAsianText {
     }
 
     /// Kinsoku, by ICU's line-break classes: whether a line may end between `before` and
-    /// `after` as far as these two characters go — not after an opening bracket (「（),
-    /// not before a closing bracket, full stop or comma (」）。、), a small kana or ー.
+    /// `after` as far as these two characters go — not after an opening bracket or
+    /// quotation mark (「（“), not before a closing one, a full stop or comma (」）”。、),
+    /// a small kana or ー.
     /// For cuts the line-break iterator does not offer (a word wider than the line),
     /// since its own opportunities already honour this.
     public static func lineMayBreak(between before: UInt32, and after: UInt32) -> Bool {

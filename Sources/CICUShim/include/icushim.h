@@ -41,9 +41,10 @@ int32_t mdicu_breaker_run(mdicu_breaker *breaker, const char *text, int32_t leng
 /*
  * Kinsoku by ICU's own line-break classes (UAX #14, as ICU's default rules apply
  * them): whether a line may end between code point `before` and code point `after`
- * as far as these two characters go. No when `before` is an opening bracket or quote
- * (class OP: ( [ 「 『 （) or when `after` may not start a line: closing brackets
- * (CL, CP: 」 ） ] )), full stops and commas (CL, IS: 。 、 , .), ! and ? (EX), and the
+ * as far as these two characters go. No when `before` is an opening bracket (class
+ * OP: ( [ 「 『 （) or an initial quotation mark (general category Pi: “ ‘), or when
+ * `after` may not start a line: closing brackets (CL, CP: 」 ） ] )), final quotation
+ * marks (Pf: ” ’), full stops and commas (CL, IS: 。 、 , .), ! and ? (EX), and the
  * characters that do not start a line in Chinese and Japanese (NS and CJ: small kana,
  * ー, 々, ・, ゝ). Used where a line must be cut at a place the line-break iterator
  * does not offer (a word longer than the line): the iterator already honours these.
