@@ -12,9 +12,10 @@
 /// Then, in order, the clusters that take their face from the text around them:
 /// - only Common or Inherited characters (punctuation, digits, a danda, 「 or 、): the
 ///   face of the cluster before when it covers them, else that of the next cluster set
-///   in a fallback face, when it covers them — so a danda is drawn by the Devanagari
-///   font of its line and 「 by the CJK font of the words it opens — else the first face
-///   of the run's chain covering them all, else the first covering the first of them;
+///   in a fallback face, else the last fallback face before, when it covers them — so a
+///   danda is drawn by the Devanagari font of its line and 「 by the CJK font of the
+///   words it opens — else the first face of the run's chain covering them all, else
+///   the first covering the first of them;
 /// - only controls and default-ignorables: the face of the cluster before (they draw
 ///   nothing), so they do not split an item;
 /// - only spaces: the face before if it has them (keeps the word spacing of the
@@ -53,6 +54,7 @@ struct ClusterFallback {
         }
         let primary = Choice(chain: chain, index: 0)
         var current = primary
+        var lastFallback: Choice?
         for (k, cluster) in clusters.enumerated() {
             var chosen = current
             if let own = decided[k] {
@@ -65,6 +67,8 @@ struct ClusterFallback {
                         chosen = current
                     } else if let n = nextFallback[k], let face = decided[n], face.covers(visible) {
                         chosen = face
+                    } else if let face = lastFallback, face.covers(visible) {
+                        chosen = face
                     } else {
                         let all = chain.firstCoveringAll(visible[...])
                         chosen = Choice(chain: chain, index: all >= 0 ? all : max(0, chain.firstCovering(visible[0])))
@@ -76,6 +80,7 @@ struct ClusterFallback {
                 }
             }
             current = chosen
+            if chosen.chain !== chain || chosen.index != 0 { lastFallback = chosen }
             let id = Int32(context.fontID(in: chosen.chain, at: chosen.index).raw)
             for s in cluster { fontOf[s] = id }
         }

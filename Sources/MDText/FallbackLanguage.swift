@@ -22,16 +22,22 @@ struct FallbackLanguage {
     }
 
     /// The run's own language when its orthography (fontconfig's tables) has `scalar`
-    /// ("fa" for Persian in Arabic script, "ja" for Han in a Japanese document), else the
-    /// main language written in `script`; nil for scripts not listed here.
+    /// ("fa" for Persian in Arabic script, "zh-tw" for Han in a document in Traditional
+    /// Chinese), else the main language written in `script`; nil for scripts not listed
+    /// here. Han is shared by Chinese, Japanese and Korean, whose forms of it differ: in
+    /// a paragraph with kana it is Japanese, with Hangul Korean, otherwise only the
+    /// document's language can tell, and without one fontconfig's own order decides.
     func tag(for scalar: UInt32, script: hb_script_t, runLanguage: String?) -> String? {
         if let run = runLanguage.map(Self.normalized), !run.isEmpty {
-            for candidate in [run, String(run.split(separator: "-").first ?? "")] where !candidate.isEmpty {
+            let primary = String(run.split(separator: "-").first ?? "")
+            for candidate in [run, primary] where !candidate.isEmpty {
                 if Self.orthography(of: candidate, has: scalar) { return candidate }
             }
+            // Fontconfig's Korean orthography is Hangul only; Hanja are Korean too.
+            if script == HB_SCRIPT_HAN, primary == "ko" { return "ko" }
         }
         switch script {
-        case HB_SCRIPT_HAN: return hasKana ? "ja" : hasHangul ? "ko" : "zh-cn"
+        case HB_SCRIPT_HAN: return hasKana ? "ja" : hasHangul ? "ko" : nil
         case HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA: return "ja"
         case HB_SCRIPT_HANGUL: return "ko"
         case HB_SCRIPT_BOPOMOFO: return "zh-tw"

@@ -51,7 +51,7 @@ import MDCore
         ("नमस्ते", "NotoSerifDevanagari-Regular.ttf"),
         ("→⇒", "DejaVuSans.ttf"),
         ("∑∫", "DejaVuSans.ttf"),
-        ("日本語", "NotoSerifCJK-Regular.ttc#2"),
+        ("日本語", "NotoSerifCJK-Regular.ttc"),
         ("😀👍🏽", "NotoColorEmoji.ttf"),
     ])
     func scriptsFindACoveringFont(text: String, font: String) {
@@ -69,11 +69,26 @@ import MDCore
         (["Noto Sans"], "مرحبا", "NotoSansArabic-Regular.ttf"),
         (["Noto Sans"], "नमस्ते", "NotoSansDevanagari-Regular.ttf"),
         (["DejaVu Serif", "serif"], "مرحبا", "NotoNaskhArabic-Regular.ttf"),
-        (["Noto Sans Mono", "monospace"], "日本語", "NotoSansCJK-Regular.ttc#7"),
+        (["Noto Sans Mono", "monospace"], "日本語", "NotoSansCJK-Regular.ttc#5"),
     ])
     func fallbackKeepsTheBodysStyle(families: [String], text: String, font: String) {
         let (context, _) = makeContext()
         #expect(fontsUsed(shapeOne(context, text, FontSpec(families: families)), context) == [font])
+    }
+
+    /// Han is written differently in Chinese, Japanese and Korean: the face follows the
+    /// language (the document's, or kana and Hangul around it), each its own face of the
+    /// Noto CJK collection.
+    @Test func hanTakesTheFaceOfItsLanguage() {
+        let (context, _) = makeContext()
+        func face(_ text: String, _ language: String?) -> [String] {
+            fontsUsed(shapeOne(context, text, language: language), context)
+        }
+        let chinese = face("中文排版", "zh-CN"), traditional = face("中文排版", "zh-TW"), korean = face("한국 漢字", nil)
+        #expect(chinese.count == 1 && traditional.count == 1 && Set([chinese[0], traditional[0], face("中文排版", "ja")[0]]).count == 3,
+                "\(chinese) \(traditional)")
+        #expect(face("かな漢字", nil) == face("漢字", "ja"))
+        #expect(korean.count == 1 && korean == face("漢字", "ko"), "\(korean)")
     }
 
     /// Punctuation and marks of no script (a danda, 「, 、) come from the face of the
@@ -81,7 +96,7 @@ import MDCore
     @Test func commonCharactersTakeTheFaceOfTheirScriptRun() {
         let (context, _) = makeContext()
         #expect(fontsUsed(shapeOne(context, "नमस्ते। नमस्ते॥"), context) == ["NotoSerifDevanagari-Regular.ttf"])
-        #expect(fontsUsed(shapeOne(context, "「日本」、"), context) == ["NotoSerifCJK-Regular.ttc#2"])
+        #expect(fontsUsed(shapeOne(context, "「日本」、"), context) == ["NotoSerifCJK-Regular.ttc"])
     }
 
     @Test func arabicIsStoredInLogicalOrder() {
