@@ -29,7 +29,7 @@ public enum PDFRenderer {
         post.structure = source.structure.map {
             StructureRepair(tree: $0, elements: elements.nodes, pages: elements.pages, pagePositions: source.pagePositions)
         }
-        return try post.process(bytes)
+        return try post.process(consume bytes)
     }
 
     public static func render(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder,

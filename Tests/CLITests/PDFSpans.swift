@@ -118,15 +118,15 @@ enum SourceCode {
     }
 
     /// Whether PyMuPDF (1.21, Debian's) cannot give the line back even when the PDF has it
-    /// (poppler fails on the same): color emoji (Type 3 bitmap glyphs, no text), Arabic
-    /// and Hebrew (it reports presentation forms, visual order), a combining mark with no
-    /// base, and a backslash before a non-ASCII character (it writes `\uXXXX`).
+    /// (poppler fails on the same): Arabic and Hebrew (it reports presentation forms,
+    /// visual order), a combining mark with no base, and a backslash before a non-ASCII
+    /// character (it writes `\uXXXX`).
     static func unreadable(_ line: String) -> Bool {
         var previous: Unicode.Scalar?
         for u in line.unicodeScalars {
             defer { previous = u }
             let v = u.value
-            if u.properties.isEmojiPresentation || (0x0590...0x08FF).contains(v) || (0xFB1D...0xFEFF).contains(v) { return true }
+            if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFEFF).contains(v) { return true }
             if u.properties.generalCategory == .nonspacingMark || u.properties.generalCategory == .spacingMark,
                let p = previous, !p.properties.isAlphabetic { return true }
             if !u.isASCII, previous == "\\" { return true }

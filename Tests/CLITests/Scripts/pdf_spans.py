@@ -25,7 +25,9 @@ def main(path):
     out = []
     doc = fitz.open(path)
     for number, page in enumerate(doc):
-        for block in page.get_text("dict")["blocks"]:
+        # Without images: MuPDF ends a text block at every image it keeps, so a line with
+        # an inline picture (a colour emoji) would come back in pieces.
+        for block in page.get_text("dict", flags=fitz.TEXTFLAGS_DICT & ~fitz.TEXT_PRESERVE_IMAGES)["blocks"]:
             for line in block.get("lines", []):
                 spans = []
                 for s in line["spans"]:
