@@ -3,11 +3,17 @@ import MDPage
 
 /// What fontconfig is asked for one fallback chain: the family names as fontconfig gets
 /// them (a theme's aliases resolved, blanks trimmed, empty names dropped), the CSS
-/// weight clamped to 1…1000, and the slant. The key of the chains `SystemFonts` keeps.
+/// weight clamped to 1…1000, the slant, a fontconfig language tag ("ar", "zh-cn") that
+/// ranks the faces supporting it first and lets per-language rules apply, and whether
+/// the set is trimmed (faces adding no coverage dropped: the body's chain) or whole (a
+/// fallback chain, where a second face for a script can still win by its style). The
+/// key of the chains `SystemFonts` keeps.
 struct FontQuery: Hashable, Sendable {
     var families: [String]
     var weight: Int
     var italic: Bool
+    var language: String? = nil
+    var trim = true
 }
 
 /// One fontconfig configuration: its XML files parsed and its font caches loaded
@@ -45,8 +51,8 @@ final class FontConfiguration {
 
     /// Builds the pattern (`FcPatternAdd*`: Swift cannot call the variadic
     /// `FcPatternBuild`), applies the configuration's and the default substitutions,
-    /// and asks `FcFontSort` for the ranked, trimmed set (trimmed: fonts adding no new
-    /// coverage are dropped, which keeps chains short). Each file and face index once.
+    /// and asks `FcFontSort` for the ranked set, trimmed or whole as the query says.
+    /// Each file and face index once.
     func sortedEntries(for query: FontQuery) -> [FontChain.Entry] {
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
@@ -59,11 +65,20 @@ final class FontConfiguration {
         }
         FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(Double(query.weight)))
         FcPatternAddInteger(pattern, "slant", query.italic ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
+        if let language = query.language, let langs = FcLangSetCreate() {
+            language.withCString { cString in
+                cString.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
+                    _ = FcLangSetAdd(langs, $0)
+                }
+            }
+            FcPatternAddLangSet(pattern, "lang", langs)
+            FcLangSetDestroy(langs)
+        }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
 
         var result = FcResultNoMatch
-        guard let set = FcFontSort(config, pattern, FcBool(FcTrue), nil, &result) else { return [] }
+        guard let set = FcFontSort(config, pattern, FcBool(query.trim ? FcTrue : FcFalse), nil, &result) else { return [] }
         defer { FcFontSetDestroy(set) }
         var entries: [FontChain.Entry] = []
         var seen: Set<FontFile> = []

@@ -14,6 +14,8 @@ final class FontDatabase {
     /// theme's files, seen by this conversion only.
     private var own: FontConfiguration?
     private var chains: [FontSpec: FontChain] = [:]
+    /// Fallback chains by request and language (see `fallbackChain`).
+    var fallbackChains: [FallbackKey: FontChain] = [:]
     private let diagnostics: DiagnosticSink
     /// Family names a theme uses for font files, lowercased, to the files' own family names.
     private var aliases: [String: String] = [:]
@@ -39,7 +41,10 @@ final class FontDatabase {
     func registerFontFile(_ path: String) -> [String] {
         if own == nil { own = FontConfiguration() }
         let families = own!.addFontFile(path)
-        if !families.isEmpty { chains.removeAll() }
+        if !families.isEmpty {
+            chains.removeAll()
+            fallbackChains.removeAll()
+        }
         return families
     }
 
@@ -47,6 +52,7 @@ final class FontDatabase {
     func addAlias(_ name: String, for family: String) {
         aliases[name.lowercased()] = family
         chains.removeAll()
+        fallbackChains.removeAll()
     }
 
     private func unaliased(_ family: String) -> String {
@@ -59,12 +65,23 @@ final class FontDatabase {
     /// named families is installed, unless `warnIfMissing` is false (a fallback list).
     func chain(for request: FontSpec, warnIfMissing: Bool = true) -> FontChain {
         if let cached = chains[request] { return cached }
-        let query = FontQuery(families: request.families.map { unaliased($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
-                              weight: min(max(request.weight, 1), 1000), italic: request.italic)
-        let chain = FontChain(entries: own?.sortedEntries(for: query) ?? system.entries(for: query))
+        let chain = FontChain(entries: sortedEntries(for: request))
         chains[request] = chain
         if warnIfMissing { warnAboutMissingFamilies(of: request, primary: chain.entries.first) }
         return chain
+    }
+
+    /// The faces fontconfig ranks for `request` (its families as this conversion names
+    /// them, then `extraFamily`), from this conversion's own configuration when a theme
+    /// brought font files, else from the system's fonts (see `FontQuery` for `language`
+    /// and `trim`).
+    func sortedEntries(for request: FontSpec, adding extraFamily: String? = nil, language: String? = nil,
+                       trim: Bool = true) -> [FontChain.Entry] {
+        let families = (request.families + (extraFamily.map { [$0] } ?? []))
+            .map { unaliased($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let query = FontQuery(families: families, weight: min(max(request.weight, 1), 1000), italic: request.italic,
+                              language: language, trim: trim)
+        return own?.sortedEntries(for: query) ?? system.entries(for: query)
     }
 
     /// Warns when no named (non-generic) family of the request is what fontconfig

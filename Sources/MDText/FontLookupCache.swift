@@ -117,6 +117,8 @@ struct FontLookupCache {
             out.strings(query.families)
             out.u32(UInt32(query.weight))
             out.u32(query.italic ? 1 : 0)
+            out.strings(query.language.map { [$0] } ?? [])
+            out.u32(query.trim ? 1 : 0)
             out.u32(UInt32(entries.count))
             for entry in entries { out.u32(UInt32(numbers[entry.file]!)) }
         }
@@ -142,7 +144,11 @@ struct FontLookupCache {
         }
         var chains: [FontQuery: [FontChain.Entry]] = [:]
         for _ in 0..<(try r.count()) {
-            let query = FontQuery(families: try r.strings(), weight: Int(try r.u32()), italic: try r.u32() == 1)
+            let families = try r.strings(), weight = Int(try r.u32()), italic = try r.u32() == 1
+            let language = try r.strings()
+            guard language.count <= 1 else { throw .damaged }
+            let query = FontQuery(families: families, weight: weight, italic: italic, language: language.first,
+                                  trim: try r.u32() == 1)
             var entries: [FontChain.Entry] = []
             for _ in 0..<(try r.count()) {
                 let n = Int(try r.u32())
@@ -158,7 +164,7 @@ struct FontLookupCache {
 
 extension FontQuery {
     /// Orders the chains in the file.
-    var sortKey: String { "\(weight) \(italic) " + families.joined(separator: "\u{1F}") }
+    var sortKey: String { "\(weight) \(italic) \(trim) \(language ?? "") " + families.joined(separator: "\u{1F}") }
 }
 
 /// Appends little-endian numbers and length-prefixed UTF-8 strings.

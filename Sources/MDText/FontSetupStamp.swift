@@ -9,7 +9,7 @@ import Glibc
 /// (a font folder's modification time), applied to its configuration files as well.
 struct FontSetupStamp: Hashable, Sendable {
     /// Bumped whenever what the cache stores, or how it is keyed, changes.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// Versions and environment, one `name=value` line each.
     let environment: [String]

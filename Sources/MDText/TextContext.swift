@@ -76,7 +76,8 @@ public final class TextContext {
                 bidi = self.bidi.levels(of: utf8, base: baseLevel)
             }
             let items = itemize(decoded, utf8: utf8, runs: runs, levels: bidi.levels)
-            let features = runs.map { hbFeatures($0.features) }
+            let compression = decoded.maxScalar >= 0x3000 ? PunctuationCompression.features(decoded) : []
+            let features = runs.map { hbFeatures($0.features) + compression }
             var glyphs: [ShapedGlyph] = []
             glyphs.reserveCapacity(decoded.count)
             for item in items {
@@ -159,12 +160,15 @@ public final class TextContext {
         return language
     }
 
-    /// Line-break opportunities by UAX #14 (ICU), ascending, after offset 0. The end of
-    /// the text is always last and marked mandatory (a paragraph's last line must end
-    /// there). An empty text has the single entry (0, mandatory).
-    /// The kind of a break at `offset`, from the character before it.
+    /// The kind of a break at `offset`, from the characters around it.
     static func breakKind(_ utf8: UnsafeBufferPointer<UInt8>, before offset: Int) -> BreakOpportunity.Kind {
         guard offset > 0 else { return .other }
+        // Every Hangul character is three bytes long, led by E1…EF.
+        if offset >= 3, offset < utf8.count, (0xE1...0xEF).contains(utf8[offset - 3]), (0xE1...0xEF).contains(utf8[offset]),
+           EastAsianText.isHangul(EastAsianText.scalar(at: offset - 3, in: utf8)),
+           EastAsianText.isHangul(EastAsianText.scalar(at: offset, in: utf8)) {
+            return .withinWord
+        }
         let last = utf8[offset - 1]
         if last == 0x20 || last == 0x09 { return .space }
         if last == 0x2D { return .hyphen }                                            // -
@@ -174,6 +178,9 @@ public final class TextContext {
         return .other
     }
 
+    /// Line-break opportunities by UAX #14 (ICU), ascending, after offset 0. The end of
+    /// the text is always last and marked mandatory (a paragraph's last line must end
+    /// there). An empty text has the single entry (0, mandatory).
     func breakOpportunities(in utf8: UnsafeBufferPointer<UInt8>) -> [BreakOpportunity] {
         guard !utf8.isEmpty else { return [BreakOpportunity(offset: 0, mandatory: true)] }
         var breaks: [BreakOpportunity] = []

@@ -167,7 +167,7 @@ struct FontCacheTests {
 
     /// Fallback over the system's fonts (many scripts, emoji, math) gives the same PDF
     /// from a fresh cache, from a cache other documents filled, and with no cache at all.
-    @Test(arguments: ["showcase.md", "guide.md"])
+    @Test(arguments: ["showcase.md", "guide.md", "scripts.md"])
     func systemFallbackIsTheSameWithAndWithoutTheCache(sample: String) throws {
         try withTempDir { dir in
             let input = Paths.packageRoot.appendingPathComponent("samples/\(sample)").path

@@ -11,6 +11,21 @@ struct PDFSpan: Decodable {
     var italic: Bool
 }
 
+/// One character as PyMuPDF reads it: its glyph, size and font, the x of its origin
+/// and of its box's right edge (the origin plus the font's advance for the glyph, which
+/// the PDF's width table gives), and its baseline.
+struct PDFGlyph: Decodable, CustomStringConvertible {
+    var page: Int
+    var char: String
+    var glyph: Int
+    var size: Double
+    var x: Double
+    var x1: Double
+    var y: Double
+    var font: String
+    var description: String { "'\(char)' glyph \(glyph) \(font) size \(size) at \(x),\(y)" }
+}
+
 /// A line of text (spans on one baseline) in content order.
 struct PDFLine: Decodable {
     var page: Int
@@ -36,6 +51,18 @@ enum PyMuPDF {
             why = r.stderrText
         }
         throw ToolError(description: "PyMuPDF could not read \(pdf.lastPathComponent): \(why) (scripts/setup.sh installs python3-fitz)")
+    }
+
+    /// Every character drawn, in drawing order (`pdf_spans.py --glyphs`).
+    static func glyphs(_ pdf: URL) throws -> [PDFGlyph] {
+        var why = ""
+        for (exe, args) in [("/usr/bin/python3", [script, "--glyphs", pdf.path]), ("/usr/bin/env", ["python3", script, "--glyphs", pdf.path])]
+        where FileManager.default.isExecutableFile(atPath: exe) {
+            let r = try run(exe, args, timeout: 120)
+            if r.status == 0 { return try JSONDecoder().decode([PDFGlyph].self, from: r.stdout) }
+            why = r.stderrText
+        }
+        throw ToolError(description: "PyMuPDF could not read \(pdf.lastPathComponent): \(why)")
     }
 
     /// Whether two "#rrggbb" colors are equal within PyMuPDF's rounding (±3 per channel).
