@@ -41,12 +41,6 @@ public final class SystemFonts: @unchecked Sendable {
         return configuration().hasFonts
     }
 
-    /// Whether this run has loaded fontconfig's configuration (for tests of the cache).
-    public var hasLoadedFontconfig: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return live != nil
-    }
-
     /// The ranked faces for `query`: from this run's answers, else the cache, else
     /// fontconfig.
     func entries(for query: FontQuery) -> [FontChain.Entry] {
