@@ -37,17 +37,15 @@ public final class TextContext {
         return faces.map(\.file.path).filter { seen.insert($0).inserted }
     }
 
-    /// Whether any font is installed (through fontconfig): without one, no text can be
-    /// set, and a conversion stops before it starts.
-    public static var fontsAreInstalled: Bool { FontDatabase.systemHasFonts() }
-
     /// Whether this context has any font to set text with (installed, or registered
     /// from a theme's files).
     public var hasFonts: Bool { database.hasFonts }
 
-    public init(diagnostics: DiagnosticSink) {
+    /// `systemFonts`: the installed fonts, shared between conversions so that
+    /// fontconfig is loaded (when its answers are not cached) once per run.
+    public init(diagnostics: DiagnosticSink, systemFonts: SystemFonts = SystemFonts()) {
         self.diagnostics = diagnostics
-        self.database = FontDatabase(diagnostics: diagnostics)
+        self.database = FontDatabase(system: systemFonts, diagnostics: diagnostics)
     }
 
     /// Shapes `text` with the given runs (which cover the text without gaps, ascending),
