@@ -62,9 +62,10 @@ extension LineBuilder {
             var lo = Int.max, hi = 0
             while j < glyphs.endIndex {
                 let g = glyphs[j]
-                let r = text.runs[g.run]
-                guard g.font == first.font, g.size == first.size, g.rtl == first.rtl, r.layout.object == nil,
-                      r.paint.color == color, r.layout.baselineShift == shift,
+                // A glyph of the run before it passed the run's tests already.
+                let sameRun = j > i && g.run == glyphs[j - 1].run
+                guard g.font == first.font, g.size == first.size, g.rtl == first.rtl,
+                      sameRun || Self.continues(text.runs[g.run], color: color, shift: shift),
                       structure.links.isEmpty || structure.node(at: pen + g.advance / 2) == node else { break }
                 // A run's clusters must cover its bytes exactly, so its glyphs must follow
                 // on in the text (forward, or backward when right-to-left). After bidi
@@ -100,6 +101,11 @@ extension LineBuilder {
         return items
     }
 
+    /// Whether a glyph of `run` can join a glyph run of `color` moved by `shift`.
+    private static func continues(_ run: borrowing StyledRun, color: Color, shift: Points) -> Bool {
+        run.layout.object == nil && run.paint.color == color && run.layout.baselineShift == shift
+    }
+
     /// Per-fragment decorations for glyphs in display order, all within this line:
     /// one rounded background per code-span stretch and one highlight per `<mark>`
     /// stretch (kept inside the line box, so they never touch the lines around), one
@@ -113,11 +119,16 @@ extension LineBuilder {
         var below: [PageItem] = [], lines: [PageItem] = [], links: [PageItem] = []
         var segments = SegmentTracker()
         var pen = originX
+        var lastRun = -1
         for g in glyphs {
-            let run = InlineObjects.decorated(text.runs[g.run])
-            segments.advance(to: pen, glyph: g, run: run, index: g.run) { closed in
-                emit(closed, text, baseline: baseline, height: height, below: &below, lines: &lines, links: &links,
-                     structure: &structure)
+            // The next glyph of the same run changes no decoration (see `SegmentTracker`):
+            // only a change of run is worth a look at its paint.
+            if g.run != lastRun {
+                lastRun = g.run
+                segments.advance(to: pen, run: InlineObjects.decorated(text.runs[g.run]), index: g.run) { closed in
+                    emit(closed, text, baseline: baseline, height: height, below: &below, lines: &lines, links: &links,
+                         structure: &structure)
+                }
             }
             pen += g.advance
         }

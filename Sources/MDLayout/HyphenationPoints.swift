@@ -58,6 +58,11 @@ enum HyphenationPoints {
 
     /// Maximal runs of non-space characters, with their UTF-8 start offsets.
     static func tokens(_ s: String) -> [Token] {
+        simpleTokens(s) ?? characterTokens(s)
+    }
+
+    /// `tokens` the general way, character by character.
+    static func characterTokens(_ s: String) -> [Token] {
         var out: [Token] = []
         var offset = 0
         var start: (String.Index, Int)?
@@ -74,6 +79,38 @@ enum HyphenationPoints {
         return out
     }
 
+    /// `tokens` for text whose every scalar is a character of its own: ASCII, Latin-1
+    /// and the punctuation of U+2010–U+2027 and U+2030–U+205E (curly quotes, dashes), none
+    /// of which joins a neighbour into one grapheme (CR LF does, but both are spaces). A
+    /// walk over scalars then finds the same tokens as a walk over characters, without
+    /// grapheme breaking. nil for any other text.
+    static func simpleTokens(_ s: String) -> [Token]? {
+        var spans: [Range<Int>] = []
+        var offset = 0, start = -1
+        for u in s.unicodeScalars {
+            let v = u.value
+            let isSpace: Bool
+            switch v {
+            case 0x09...0x0D, 0x20, 0xA0: isSpace = true
+            case 0x00...0x7F, 0xA1...0xFF where v != 0xAD: isSpace = false
+            case 0x2010...0x2027, 0x2030...0x205E: isSpace = false
+            default: return nil
+            }
+            if isSpace {
+                if start >= 0 { spans.append(start..<offset); start = -1 }
+            } else if start < 0 {
+                start = offset
+            }
+            offset += UTF8.width(u)
+        }
+        if start >= 0 { spans.append(start..<offset) }
+        let u = s.utf8
+        return spans.map { r in
+            Token(text: s[u.index(u.startIndex, offsetBy: r.lowerBound)..<u.index(u.startIndex, offsetBy: r.upperBound)],
+                  start: r.lowerBound)
+        }
+    }
+
     /// A token that is prose: no digits, no URL, path or address punctuation, no soft
     /// hyphen, and not all capitals.
     static func isHyphenatable(_ token: Substring) -> Bool {
@@ -85,18 +122,57 @@ enum HyphenationPoints {
             // An inner dot: "example.com"; "e.g." ends in one and stays prose.
             case ".": dotBeforeLetter = letters > 0
             default:
-                if u.properties.numericType != nil { return false }
-                guard u.properties.isAlphabetic else { continue }
+                let isLetter: Bool, isUpper: Bool
+                if let ascii = asciiLetter(u) {
+                    (isLetter, isUpper) = ascii
+                } else {
+                    if u.properties.numericType != nil { return false }
+                    isLetter = u.properties.isAlphabetic
+                    isUpper = isLetter && u.properties.isUppercase
+                }
+                guard isLetter else { continue }
                 if dotBeforeLetter { return false }
                 letters += 1
-                if u.properties.isUppercase { upper += 1 }
+                if isUpper { upper += 1 }
             }
         }
         return letters > 0 && !(upper == letters && letters > 1)
     }
 
+    /// Whether an ASCII scalar is a letter and a capital, without a property lookup: no
+    /// ASCII scalar but 0–9 is numeric, and only A–Z and a–z are alphabetic. nil beyond ASCII.
+    static func asciiLetter(_ u: Unicode.Scalar) -> (isLetter: Bool, isUpper: Bool)? {
+        guard u.isASCII else { return nil }
+        let isUpper = ("A"..."Z").contains(u)
+        return (isUpper || ("a"..."z").contains(u), isUpper)
+    }
+
     /// The letter runs of a token, as UTF-8 ranges of the paragraph text.
     static func words(in token: Token) -> [Word] {
+        asciiWords(in: token) ?? characterWords(in: token)
+    }
+
+    /// `words` for a token that is all ASCII, where a byte is a character and a letter is
+    /// A–Z or a–z; nil for any other token.
+    static func asciiWords(in token: Token) -> [Word]? {
+        guard token.text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var out: [Word] = []
+        var offset = token.start
+        var start: Int?
+        for b in token.text.utf8 {
+            if (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) {
+                if start == nil { start = offset }
+            } else if let s = start {
+                out.append(Word(start: s, end: offset)); start = nil
+            }
+            offset += 1
+        }
+        if let s = start { out.append(Word(start: s, end: offset)) }
+        return out
+    }
+
+    /// `words` the general way, character by character.
+    static func characterWords(in token: Token) -> [Word] {
         var out: [Word] = []
         var offset = token.start
         var start: Int?

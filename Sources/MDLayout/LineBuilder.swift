@@ -103,8 +103,11 @@ struct LineBuilder {
             descent = max(descent, d + half - shift)
         }
         include(para.baseFont, para.baseSize, shift: .zero)
-        var seenRuns = Set<Int>()
-        for g in glyphs where seenRuns.insert(g.run).inserted {
+        // Neighbouring glyphs mostly share a run and a face: the sets are asked only at a change.
+        var seenRuns = Set<Int>(), lastRun = -1
+        for g in glyphs where g.run != lastRun {
+            lastRun = g.run
+            guard seenRuns.insert(g.run).inserted else { continue }
             let l = para.text.runs[g.run].layout
             if let o = l.object {
                 // An object's box is its own size, with no half-leading (as CSS sets images).
@@ -118,9 +121,10 @@ struct LineBuilder {
         // How far the fonts' ascent and descent (what text extraction reports as each word's
         // box) reach beyond the line box when the line height is tighter than the fonts.
         var inkAbove = Points.zero, inkBelow = Points.zero
-        var seenFaces = Set<FontID>()
-        for g in glyphs where (!p.hasObjects || para.text.runs[g.run].layout.object == nil)
-            && seenFaces.insert(g.font).inserted {
+        var seenFaces = Set<FontID>(), lastFace: FontID?
+        for g in glyphs where g.font != lastFace && (!p.hasObjects || para.text.runs[g.run].layout.object == nil) {
+            lastFace = g.font
+            guard seenFaces.insert(g.font).inserted else { continue }
             let m = env.metrics(g.font), shift = para.text.runs[g.run].layout.baselineShift
             inkAbove = max(inkAbove, m.ascender.at(g.size) + shift - ascent)
             inkBelow = max(inkBelow, m.descender.at(g.size) - shift - descent)

@@ -21,10 +21,12 @@ struct Segment {
 
 /// Follows the glyphs of a line in display order and opens/closes one segment per
 /// decoration kind whenever the decoration changes. Equal decorations across runs
-/// stay one segment.
+/// stay one segment. Told the same run twice in a row, `advance` changes nothing, so a
+/// caller need only call it where the run changes.
 struct SegmentTracker {
-    private var open: [Int: Segment] = [:]  // keyed by kind slot
     private static let slots = 5
+    /// The open segment of each kind slot (the order of `kinds`).
+    private var open = [Segment?](repeating: nil, count: slots)
 
     private static func kinds(_ p: RunPaint) -> [Segment.Kind?] {
         [p.background != nil || p.frame != nil ? .background(p.background, pad: p.backgroundPadding, frame: p.frame) : nil,
@@ -34,7 +36,7 @@ struct SegmentTracker {
          p.link.map { .link($0) }]
     }
 
-    mutating func advance(to x: Points, glyph: ShapedGlyph, run: StyledRun, index: Int, emit: (Segment) -> Void) {
+    mutating func advance(to x: Points, run: StyledRun, index: Int, emit: (Segment) -> Void) {
         let wanted = Self.kinds(run.paint)
         for slot in 0..<Self.slots {
             if var seg = open[slot] {
@@ -55,7 +57,7 @@ struct SegmentTracker {
             guard var seg = open[slot] else { continue }
             seg.x1 = x
             emit(seg)
+            open[slot] = nil
         }
-        open = [:]
     }
 }

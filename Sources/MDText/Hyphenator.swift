@@ -30,23 +30,22 @@ final class Hyphenator {
     /// UTF-8 offsets inside `word` (lowercase letters expected) after which a hyphen may
     /// go, keeping at least `minLeft` characters before and `minRight` after.
     func points(in word: String, minLeft: Int, minRight: Int) -> [Int] {
-        var bytes = Array(word.utf8)
-        guard !bytes.isEmpty else { return [] }
-        if hyphens.count < bytes.count + 5 { hyphens = [CChar](repeating: 0, count: bytes.count + 5) }
+        var bytes = Self.libraryWord(word)
+        let length = bytes.count - 1
+        guard length > 0 else { return [] }
+        if hyphens.count < length + 5 { hyphens = [CChar](repeating: 0, count: length + 5) }
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var pos: UnsafeMutablePointer<Int32>?
         var cut: UnsafeMutablePointer<Int32>?
         let status = bytes.withUnsafeMutableBufferPointer { w in
             hyphens.withUnsafeMutableBufferPointer { h in
-                w.withMemoryRebound(to: CChar.self) { wc in
-                    hnj_hyphen_hyphenate3(dict, wc.baseAddress, Int32(wc.count), h.baseAddress, nil, &rep, &pos, &cut,
-                                          Int32(minLeft), Int32(minRight), Int32(minLeft), Int32(minRight))
-                }
+                hnj_hyphen_hyphenate3(dict, w.baseAddress, Int32(length), h.baseAddress, nil, &rep, &pos, &cut,
+                                      Int32(minLeft), Int32(minRight), Int32(minLeft), Int32(minRight))
             }
         }
         // Non-standard hyphenation (replacements) is not used; free what the library made.
         if let rep {
-            for i in 0..<(bytes.count + 1) { free(rep[i]) }
+            for i in 0..<(length + 1) { free(rep[i]) }
             free(rep)
         }
         free(pos)
@@ -57,10 +56,26 @@ final class Hyphenator {
         var offset = 0, index = 0
         for scalar in word.unicodeScalars {
             offset += String(scalar).utf8.count
-            if index < hyphens.count, hyphens[index] & 1 == 1, offset < bytes.count { out.append(offset) }
+            if index < hyphens.count, hyphens[index] & 1 == 1, offset < length { out.append(offset) }
             index += 1
         }
         return out
+    }
+
+    /// The word as libhyphen must get it: its UTF-8 bytes and a NUL. The length passed
+    /// beside it is not enough: `hnj_hyphen_hyphenate3` looks for the NOHYPHEN strings
+    /// (which libhyphen gives a dictionary of one level: `'`, `–`, `’` and `-`) with
+    /// `strstr` on the word, so without a NUL it reads on into whatever follows in
+    /// memory, and where it finds one there it writes into `hyphens` at that distance:
+    /// past the buffer, into the heap. Prose is full of `’`, so leftover text after a
+    /// word often holds one. AddressSanitizer reports the read on the first word
+    /// hyphenated; the heap corruption explains the `free(): invalid pointer` the layout
+    /// thread met about once in 50 runs (how often the stray write hits malloc's own
+    /// data depends on the heap's layout, which a second thread changes).
+    static func libraryWord(_ word: String) -> [CChar] {
+        var bytes = word.utf8.map { CChar(bitPattern: $0) }
+        bytes.append(0)
+        return bytes
     }
 }
 

@@ -1,0 +1,61 @@
+import Testing
+@testable import MDLayout
+
+/// The fast paths of `HyphenationPoints` (scalars and bytes instead of characters) give
+/// exactly what the character walks give.
+@Suite struct HyphenationTokenTests {
+    /// Pieces that make grapheme clusters across spaces (a space with a combining accent,
+    /// an Arabic prepended mark, CR LF, emoji with modifiers and joiners) among ordinary
+    /// prose, curly quotes and no-break spaces.
+    static let pieces = ["word", " ", "  ", "\t", "\r\n", "\n", "\u{A0}", "’", "“", "—", "é", "e\u{301}", " \u{301}",
+                         "\u{600}", "\u{600} ", "👍🏽", "👩‍💻", "\u{AD}", "x.y", "C3PO", "ÄÖ", "\u{2028}", "\u{85}",
+                         "你好", "ﬁ", "\u{1F1E6}\u{1F1E8}", "\u{200D}", "a\u{200D} b", "\u{7F}"]
+
+    /// A deterministic walk through many mixes of the pieces.
+    static func samples() -> [String] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        return (0..<3000).map { _ in (0..<(1 + next() % 12)).map { _ in pieces[next() % pieces.count] }.joined() }
+    }
+
+    @Test func scalarTokensAreCharacterTokens() {
+        var simple = 0
+        for s in Self.samples() {
+            guard let fast = HyphenationPoints.simpleTokens(s) else { continue }
+            simple += 1
+            let slow = HyphenationPoints.characterTokens(s)
+            #expect(fast.map(\.start) == slow.map(\.start), "\(s.debugDescription)")
+            #expect(fast.map { String($0.text) } == slow.map { String($0.text) }, "\(s.debugDescription)")
+        }
+        // Both kinds of text occur, so both paths were compared.
+        #expect(simple > 100 && simple < 2900)
+    }
+
+    @Test func asciiWordsAreCharacterWords() {
+        var ascii = 0
+        for s in Self.samples() {
+            for token in HyphenationPoints.characterTokens(s) {
+                guard let fast = HyphenationPoints.asciiWords(in: token) else { continue }
+                ascii += 1
+                let slow = HyphenationPoints.characterWords(in: token)
+                #expect(fast.map(\.start) == slow.map(\.start) && fast.map(\.end) == slow.map(\.end), "\(s.debugDescription)")
+            }
+        }
+        #expect(ascii > 100)
+    }
+
+    @Test func asciiLettersMatchUnicodeProperties() {
+        for v in 0..<128 {
+            let u = Unicode.Scalar(UInt8(v))
+            let fast = HyphenationPoints.asciiLetter(u)!
+            #expect(fast.isLetter == u.properties.isAlphabetic, "U+\(v)")
+            #expect(fast.isUpper == (u.properties.isAlphabetic && u.properties.isUppercase), "U+\(v)")
+            let isDigit = (0x30...0x39).contains(v)
+            #expect((u.properties.numericType != nil) == isDigit, "U+\(v)")
+        }
+        #expect(HyphenationPoints.asciiLetter("é") == nil)
+    }
+}
