@@ -9,8 +9,16 @@ setup:
 build: setup
 	$(SWIFT) build
 
+## Release builds take generic type metadata by accessor call rather than by mangled
+## name, in mdpdf's modules and its dependencies alike: looking a type up by name makes the
+## Swift runtime scan every protocol conformance in the binary (about 6,300) for its
+## requirements, once per type; a one-line document spent about 20 million instructions
+## (a quarter of its run) on it, for Codable themes and the argument parser's options.
+RELEASE_FLAGS = -c release --static-swift-stdlib \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+
 release: setup
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Converts samples/showcase.md to samples/showcase.pdf.
 demo: release
@@ -72,7 +80,7 @@ install-build:
 ifeq ($(BUILD),1)
 	scripts/setup.sh
 ifeq ($(CONFIG),release)
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build $(RELEASE_FLAGS)
 else
 	$(SWIFT) build -c $(CONFIG)
 endif

@@ -42,13 +42,14 @@ TARGET_ONE_LINE_RSS_MB = 25.0
 TARGET_JOBS_SPEEDUP = 1.8
 
 
-def run_once(src, out, extra=(), command=None):
+def run_once(src, out, extra=(), command=None, env=None):
     """Runs mdpdf (or `command`) once; returns (seconds, CPU seconds, peak RSS in KiB,
-    exit status, stderr)."""
+    exit status, stderr). `env`: a function giving the environment of each run."""
     err = tempfile.TemporaryFile()
+    environment = env() if env else None
     start = time.perf_counter()
     argv = command or [BIN, src, "-o", out, "--timings", *extra]
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=environment)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -74,13 +75,13 @@ def layout_seconds(stderr):
     return float(m.group(1)) / 1000 if m else None
 
 
-def bench(name, src, runs, workdir, extra=(), command=None, pages_from=None):
+def bench(name, src, runs, workdir, extra=(), command=None, pages_from=None, env=None):
     """`command` replaces mdpdf (pandoc→Typst, or mdpdf on many files); `pages_from`
     then names the PDFs to count pages in."""
     out = os.path.join(workdir, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".pdf")
     times, cpus, layouts, peak = [], [], [], 0
     for _ in range(runs):
-        t, cpu, rss, code, err = run_once(src, out, extra, command=command(out) if command else None)
+        t, cpu, rss, code, err = run_once(src, out, extra, command=command(out) if command else None, env=env)
         if code != 0:
             return {"name": name, "error": f"exit {code}: {err.strip().splitlines()[-1] if err.strip() else ''}"}
         times.append(t)
@@ -158,8 +159,14 @@ def main():
         one = os.path.join(work, "one-line.md")
         with open(one, "w", encoding="utf-8") as f:
             f.write("Hello, *world*.\n")
+        # Fontconfig's answers come from mdpdf's font lookup cache once a document has
+        # used the same fonts (the row above warms it); a first run on a machine, or a CI
+        # job with an empty cache folder, loads fontconfig's configuration instead.
         one_result = bench("one-line document", one, 11, work)
         results.append(one_result)
+        def empty_cache():
+            return dict(os.environ, XDG_CACHE_HOME=tempfile.mkdtemp(dir=work, prefix="cache-"))
+        results.append(bench("one-line document, empty font cache", one, 5, work, env=empty_cache))
         if typst_command(one):
             typst.append((one_result, bench("  pandoc→Typst, one line", one, 5, work, command=typst_command(one))))
 

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/ustring.h>
 #include <unicode/utext.h>
 
@@ -59,6 +60,32 @@ int32_t mdicu_breaker_run(mdicu_breaker *breaker, const char *text, int32_t leng
     breaker->text = utext_openUTF8(breaker->text, "", 0, &status);
     ubrk_setUText(breaker->iterator, breaker->text, &status);
     return count;
+}
+
+int32_t mdicu_line_may_break_between(int32_t before, int32_t after) {
+    int32_t b = u_getIntPropertyValue(before, UCHAR_LINE_BREAK);
+    if (b == U_LB_OPEN_PUNCTUATION || u_charType(before) == U_INITIAL_PUNCTUATION) return 0;
+    if (u_charType(after) == U_FINAL_PUNCTUATION) return 0;
+    switch (u_getIntPropertyValue(after, UCHAR_LINE_BREAK)) {
+    case U_LB_CLOSE_PUNCTUATION:
+    case U_LB_CLOSE_PARENTHESIS:
+    case U_LB_EXCLAMATION:
+    case U_LB_INFIX_NUMERIC:
+    case U_LB_NONSTARTER:
+    case U_LB_CONDITIONAL_JAPANESE_STARTER:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+int32_t mdicu_punctuation_kind(int32_t c) {
+    switch (u_getIntPropertyValue(c, UCHAR_LINE_BREAK)) {
+    case U_LB_OPEN_PUNCTUATION: return MDICU_PUNCTUATION_OPENING;
+    case U_LB_CLOSE_PUNCTUATION:
+    case U_LB_CLOSE_PARENTHESIS: return MDICU_PUNCTUATION_CLOSING;
+    default: return MDICU_PUNCTUATION_NONE;
+    }
 }
 
 struct mdicu_bidi {

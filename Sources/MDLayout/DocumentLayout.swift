@@ -21,8 +21,13 @@ public enum DocumentLayout {
     public static func layout(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
                               outlineDepth: Int = 3, outlineOpenLevels: Int = 1,
                               debug: Bool = false) -> LayoutResult {
-        var stream = pages(document, text: text, diagnostics: diagnostics, outlineDepth: outlineDepth,
-                           outlineOpenLevels: outlineOpenLevels, debug: debug)
+        collect(pages(document, text: text, diagnostics: diagnostics, outlineDepth: outlineDepth,
+                      outlineOpenLevels: outlineOpenLevels, debug: debug))
+    }
+
+    /// Every page of `stream`, with its line fragments, in document order.
+    static func collect(_ stream: PageStream) -> LayoutResult {
+        var stream = stream
         stream.keepsFragments = true
         var pages: [Page] = []
         var fragments: [[LineFragment]] = []
@@ -46,6 +51,13 @@ public enum DocumentLayout {
     public static func pages(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
                              outlineDepth: Int = 3, outlineOpenLevels: Int = 1,
                              debug: Bool = false) -> PageStream {
+        pages(document, text: text, diagnostics: diagnostics, outlineDepth: outlineDepth,
+              outlineOpenLevels: outlineOpenLevels, debug: debug, stepwiseBytes: FlowStep.stepwiseBytes)
+    }
+
+    /// `stepwiseBytes`: the size from which a top-level block is built in steps (see `FlowStep`).
+    static func pages(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
+                      outlineDepth: Int, outlineOpenLevels: Int, debug: Bool, stepwiseBytes: Int) -> PageStream {
         let env = LayoutEnvironment(text: text, diagnostics: diagnostics,
                                     language: document.metadata.language)
         env.debug = debug
@@ -56,7 +68,8 @@ public enum DocumentLayout {
         let body = document.page.body
         let whole = [document.page.header, document.page.footer].contains { $0?.mentions("pages") == true }
         let feed = FlowFeed(builder: FlowBuilder(env: env), blocks: document.blocks, notes: document.pageFootnotes?.notes ?? [:],
-                            env: env, x: body.minX, width: body.width, wholeDocument: whole)
+                            env: env, x: body.minX, width: body.width, wholeDocument: whole,
+                            stepwiseBytes: stepwiseBytes)
         let paginator = Paginator(body: body, noteRule: document.pageFootnotes.map { noteRule($0.rule, body: body) })
         let m = document.metadata
         let meta = DocumentMetadata(title: m.title, author: m.author, subject: m.subject, keywords: m.keywords, language: m.language)

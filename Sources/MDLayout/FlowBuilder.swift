@@ -22,6 +22,8 @@ final class FlowBuilder {
     private var addedAny = false
     /// The structure element new blocks go under (the document, a list body, a quote…).
     private(set) var parent = StructureTree.root
+    /// The parents of the containers entered and not yet left, innermost last.
+    private var enclosing: [StructureID] = []
     /// Where the (last) table of contents went, so it alone can be set again.
     private(set) var contents: ContentsPlacement?
 
@@ -107,14 +109,7 @@ final class FlowBuilder {
     }
 
     func paragraph(_ p: StyledParagraph, x: Points, width: Points) {
-        let element: StructureID
-        switch p.role {
-        case .heading(let level, _, _): element = node(.heading(level), source: p.source)
-        // A code block's text belongs to its Code element directly.
-        case .code: element = env.structure[parent].role == .code ? parent : node(.code, source: p.source)
-        case .body: element = node(.paragraph, source: p.source)
-        case .title: element = node(.title, source: p.source)
-        }
+        let element = element(for: p)
         // A paragraph of megabytes is shaped and broken in pieces (see `LargeParagraphs`).
         let pieces = LargeParagraphs.pieces(p)
         for (i, piece) in pieces.enumerated() {
@@ -122,9 +117,20 @@ final class FlowBuilder {
         }
     }
 
+    /// The structure element a paragraph's text goes into, added under the current parent.
+    func element(for p: StyledParagraph) -> StructureID {
+        switch p.role {
+        case .heading(let level, _, _): return node(.heading(level), source: p.source)
+        // A code block's text belongs to its Code element directly.
+        case .code: return env.structure[parent].role == .code ? parent : node(.code, source: p.source)
+        case .body: return node(.paragraph, source: p.source)
+        case .title: return node(.title, source: p.source)
+        }
+    }
+
     /// `continued`: more of the same paragraph follows, so its last line is set like any
     /// other (justified when the paragraph is).
-    private func paragraph(_ p: StyledParagraph, x: Points, width: Points, element: StructureID, continued: Bool) {
+    func paragraph(_ p: StyledParagraph, x: Points, width: Points, element: StructureID, continued: Bool) {
         let prepared = PreparedParagraph(p, env: env)
         var ls = lines.lines(prepared, x: x, width: width, structure: element, continued: continued)
         guard !ls.isEmpty else { return }
@@ -151,6 +157,14 @@ final class FlowBuilder {
     }
 
     func container(_ c: StyledContainer, x: Points, width: Points) {
+        let inner = enter(c, x: x, width: width)
+        build(c.children, x: inner.x, width: inner.width)
+        leave(c)
+    }
+
+    /// Opens `c`: its space before, its box (drawn around every box added until `leave`)
+    /// and its structure element, which becomes the parent. Returns where its content goes.
+    func enter(_ c: StyledContainer, x: Points, width: Points) -> (x: Points, width: Points) {
         space(c.spaceBefore)
         let id = containers.count
         containers.append(ContainerInfo(x: x, width: width, padTop: c.padding.top, padBottom: c.padding.bottom,
@@ -165,7 +179,14 @@ final class FlowBuilder {
         case .blockQuote: role = .blockQuote
         case .footnotes, .division, .alert: role = .division
         }
-        build(c.children, x: x + left, width: width - left - right, under: node(role))
+        enclosing.append(parent)
+        parent = node(role)
+        return (x + left, width - left - right)
+    }
+
+    /// Closes the container opened last (by `enter`).
+    func leave(_ c: StyledContainer) {
+        parent = enclosing.removeLast()
         open.removeLast()
         space(c.spaceAfter)
     }

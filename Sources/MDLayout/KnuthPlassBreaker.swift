@@ -9,8 +9,11 @@ import MDText
 /// hyphen on the second-to-last line.
 ///
 /// Justified text: each space stretches by half its width and shrinks to 80 % of it
-/// (spaces in code spans keep theirs); the last line does not stretch (TeX's
-/// `\parfillskip`) but may shrink. Ragged text: spaces keep their width and each line
+/// (spaces in code spans keep theirs), and between ideographs (Chinese, Japanese) there
+/// is glue of no natural width that stretches by a tenth of an em and shrinks by a
+/// fiftieth, so a line of ideographs is justified by spreading its spare width over all
+/// its characters and a mixed line over its characters and spaces alike; the last line
+/// does not stretch (TeX's `\parfillskip`) but may shrink. Ragged text: spaces keep their width and each line
 /// may end up to `raggedStretch` ems short, so the breaker evens out the rag.
 ///
 /// Passes, as in TeX: without hyphenation within `pretolerance`; then with the
@@ -22,6 +25,10 @@ public struct KnuthPlassBreaker: LineBreaker {
     /// Stretch and shrink of a space, as shares of its natural width.
     public var spaceStretch = 0.5
     public var spaceShrink = 0.2
+    /// Stretch and shrink of the glue between two ideographs, in ems of the font size
+    /// (as pTeX's `\kanjiskip`, 0pt plus .1zw minus .01zw, with a little more shrink).
+    public var gapStretch = 0.1
+    public var gapShrink = 0.02
     /// How far a ragged line may fall short of the measure at ratio 1, in ems.
     public var raggedStretch = 2.5
     /// Highest adjustment ratio allowed on the first pass (badness 100·r³ ≈ 580): a
@@ -37,10 +44,10 @@ public struct KnuthPlassBreaker: LineBreaker {
     public var linePenalty = 10.0
     public var hyphenPenalty = 200.0
     public var explicitHyphenPenalty = 50.0
-    /// Added to a line ending inside a code span (only in the emergency pass): more than
+    /// Added to a line ending inside a code span or a Hangul word (only in the emergency pass): more than
     /// the demerits of the loosest line (badness is capped at ratio 10: (10 + 10⁵)²), so
     /// such a break is taken only where no other break can end the line at all.
-    public var codeBreakDemerits = 1e13
+    public var lastResortDemerits = 1e13
     /// TeX's `\adjdemerits`, `\doublehyphendemerits` and `\finalhyphendemerits`.
     public var adjacentLooseTightDemerits = 10_000.0
     public var doubleHyphenDemerits = 10_000.0
@@ -52,16 +59,17 @@ public struct KnuthPlassBreaker: LineBreaker {
 
     /// As TeX does: first without hyphenation, every line within `pretolerance`; then
     /// with the hyphenation points, within `tolerance`; then the emergency pass.
-    /// Breaks inside code spans (`.code`) are left out of the first two passes: they are
-    /// taken only when the paragraph cannot be set within the tolerance without them.
+    /// Breaks inside code spans and Hangul words (`isLastResort`) are left out of the
+    /// first two passes: they are taken only when the paragraph cannot be set within the
+    /// tolerance without them.
     public func breakLines(_ text: BreakableText, width: (LineStart) -> Points) -> [BrokenLine] {
         guard text.length > 0 else { return [BrokenLine(range: 0..<0)] }
         let all = text.breaks
-        let hasCodeBreaks = all.contains { $0.kind == .code }
-        let plain = hasCodeBreaks ? all.filter { $0.kind != .code } : all
+        let hasLastResorts = all.contains { $0.isLastResort }
+        let plain = hasLastResorts ? all.filter { !$0.isLastResort } : all
         if let lines = optimal(text, plain, width: width, tolerance: pretolerance) { return lines }
         let hyphenated = text.hyphenatedBreaks() ?? all
-        let breaks = hasCodeBreaks ? hyphenated.filter { $0.kind != .code } : hyphenated
+        let breaks = hasLastResorts ? hyphenated.filter { !$0.isLastResort } : hyphenated
         if let lines = optimal(text, breaks, width: width, tolerance: tolerance) { return lines }
         if let lines = optimal(text, hyphenated, width: width, tolerance: .infinity) { return lines }
         return FirstFitBreaker().breakLines(text, width: width)
@@ -113,7 +121,7 @@ public struct KnuthPlassBreaker: LineBreaker {
             let endsInHyphen = hyphenated || (b.kind == .hyphen && !forced)
             let hyphenWidth = hyphenated ? text.hyphenWidth(at: b.offset).value : 0
             let penalty: Double = forced ? 0 : hyphenated ? hyphenPenalty : b.kind == .hyphen ? explicitHyphenPenalty : 0
-            let codeBreak = b.kind == .code && !forced
+            let lastResort = b.isLastResort && !forced
             // The best new node per fitness class.
             for k in 0..<4 { best[k] = nil }
             keep.removeAll(keepingCapacity: true)
@@ -123,8 +131,9 @@ public struct KnuthPlassBreaker: LineBreaker {
                 var natural = max(0, ends[bi + 1].width - starts[start.edge].width)
                 if hyphenated { natural += hyphenWidth }
                 let spaces = max(0, ends[bi + 1].spaces - starts[start.edge].spaces)
-                let stretch = justified ? spaces * spaceStretch : em * raggedStretch
-                let shrink = justified ? spaces * spaceShrink : 0
+                let gaps = max(0, ends[bi + 1].gaps - starts[start.edge].gaps)
+                let stretch = justified ? spaces * spaceStretch + gaps * gapStretch : em * raggedStretch
+                let shrink = justified ? spaces * spaceShrink + gaps * gapShrink : 0
                 var ratio: Double
                 if natural < available - 0.01 {
                     // The last line's glue stretches without limit (it is not stretched).
@@ -148,7 +157,7 @@ public struct KnuthPlassBreaker: LineBreaker {
                 if abs(fit - start.fitness) > 1 { d += adjacentLooseTightDemerits }
                 if endsInHyphen && start.hyphens > 0 { d += doubleHyphenDemerits }
                 if forced && start.hyphens > 0 { d += finalHyphenDemerits }
-                if codeBreak { d += codeBreakDemerits }
+                if lastResort { d += lastResortDemerits }
                 let total = start.demerits + d
                 if best[fit] == nil || total < best[fit]!.demerits {
                     best[fit] = Node(offset: b.offset, edge: bi + 1, line: start.line + 1, fitness: fit, hyphenated: hyphenated,

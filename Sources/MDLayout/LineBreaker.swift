@@ -21,14 +21,18 @@ public protocol BreakableText {
     /// Width of the text in `start..<end` if set on one line.
     func width(from start: Int, to end: Int) -> Points
     /// For each break, where a line starting there and a line ending there meet the
-    /// text's running sums of advances and of stretchable spaces: the width of a line
-    /// from break a to break b is `ends[b].width - starts[a].width` (never below 0), and
-    /// likewise its spaces. Lets a breaker measure any line in constant time.
+    /// text's running sums of advances, of stretchable spaces and of inter-character
+    /// gaps: the width of a line from break a to break b is `ends[b].width -
+    /// starts[a].width` (never below 0), and likewise its spaces and gaps. Lets a breaker
+    /// measure any line in constant time.
     func edges(of breaks: [BreakOpportunity]) -> (starts: [LineEdge], ends: [LineEdge])
     /// Width of the hyphen drawn when a line ends at the `.soft` break at `offset`.
     func hyphenWidth(at offset: Int) -> Points
     /// Grapheme boundaries (ascending, excluding 0), for words longer than a line.
     func graphemeBoundaries() -> [Int]
+    /// Those of `graphemeBoundaries()` where kinsoku lets a line end (not after an
+    /// opening bracket, not before a closing one or a full stop): cuts prefer them.
+    func lineEndBoundaries() -> [Int]
     /// Whether lines are justified (glue stretches and shrinks) or ragged (the line's end
     /// moves; spaces keep their width).
     var isJustified: Bool { get }
@@ -39,8 +43,19 @@ public protocol BreakableText {
 /// Running sums at one edge of a line, in points (see `BreakableText.edges`).
 public struct LineEdge: Sendable {
     public var width: Double
+    /// Natural width of the stretchable spaces.
     public var spaces: Double
-    public init(width: Double, spaces: Double) { self.width = width; self.spaces = spaces }
+    /// Inter-character gaps (between ideographs, see `InterCharacterGlue`), each counted
+    /// as the font size of the character after it: glue of no natural width whose
+    /// stretch and shrink are shares of that size.
+    public var gaps: Double
+    public init(width: Double, spaces: Double, gaps: Double = 0) {
+        self.width = width; self.spaces = spaces; self.gaps = gaps
+    }
+}
+
+extension BreakableText {
+    public func lineEndBoundaries() -> [Int] { graphemeBoundaries() }
 }
 
 /// One line chosen by a breaker.
@@ -65,8 +80,9 @@ public protocol LineBreaker {
 }
 
 /// Greedy breaking: each line takes as many break-separated pieces as fit. A break
-/// inside a code span (`.code`) is taken only when no other break fits. A piece longer
-/// than a whole line is cut at grapheme boundaries, leaving at least
+/// inside a code span or a Hangul word (`isLastResort`) is taken only when no other
+/// break fits. A piece longer than a whole line is cut at grapheme boundaries where
+/// kinsoku allows (any grapheme boundary when none of those fits), leaving at least
 /// `minimumPart` graphemes on either line when it can, so nothing runs past the margin.
 public struct FirstFitBreaker: LineBreaker {
     public init() {}
@@ -76,7 +92,7 @@ public struct FirstFitBreaker: LineBreaker {
         let n = text.length
         guard n > 0 else { return [BrokenLine(range: 0..<0)] }
         var lines: [BrokenLine] = []
-        var graphemes: [Int]?
+        var graphemes: (all: [Int], lineEnds: [Int])?
         var start = 0
         var bi = 0  // first break after `start`
         let tolerance = Points(0.01)
@@ -84,29 +100,33 @@ public struct FirstFitBreaker: LineBreaker {
             while bi < breaks.count, breaks[bi].offset <= start { bi += 1 }
             let available = width(LineStart(index: lines.count, offset: start)) + tolerance
             var end: BreakOpportunity?
-            var codeEnd: BreakOpportunity?  // the farthest fitting break inside a code span
+            var lastResort: BreakOpportunity?  // the farthest fitting break inside a code span or word
             var j = bi
             while j < breaks.count {
                 let b = breaks[j]
                 let hyphen = b.kind == .soft && !b.mandatory ? text.hyphenWidth(at: b.offset) : .zero
                 let w = text.width(from: start, to: b.offset)
                 if w + hyphen <= available {
-                    if b.kind == .code && !b.mandatory { codeEnd = b } else { end = b }
+                    if b.isLastResort && !b.mandatory { lastResort = b } else { end = b }
                     if b.mandatory { break }
                 } else if w > available {
                     break  // widths only grow; a soft break that failed on its hyphen alone may be followed by one that fits
                 }
                 j += 1
             }
-            if end == nil { end = codeEnd }
+            if end == nil { end = lastResort }
             if let end {
                 lines.append(BrokenLine(range: start..<end.offset, hyphenated: end.kind == .soft && !end.mandatory))
                 start = end.offset
             } else {
                 // The next piece alone is wider than the line: cut it at graphemes.
-                if graphemes == nil { graphemes = text.graphemeBoundaries() }
+                if graphemes == nil { graphemes = (text.graphemeBoundaries(), text.lineEndBoundaries()) }
                 let limit = bi < breaks.count ? breaks[bi].offset : n
-                let cut = Self.graphemeCut(text, graphemes!, start: start, limit: limit, available: available)
+                // Kinsoku first: a cut where a line may end, unless none fits.
+                var cut = Self.graphemeCut(text, graphemes!.lineEnds, start: start, limit: limit, available: available)
+                if text.width(from: start, to: cut) > available {
+                    cut = Self.graphemeCut(text, graphemes!.all, start: start, limit: limit, available: available)
+                }
                 lines.append(BrokenLine(range: start..<cut))
                 start = cut
             }

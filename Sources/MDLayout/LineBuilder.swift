@@ -142,7 +142,10 @@ struct LineBuilder {
         }
         // The breaker may have shrunk a line's spaces (to 80 %), the last line's too.
         if (justify && extra > .zero) || extra < .zero {
-            if !spaces.isEmpty {
+            let gaps = InterCharacterGlue.gaps(glyphs, bytes: p.bytes, runs: para.text.runs)
+            if gaps.contains(where: { $0 > 0 }) {
+                extra -= Self.justify(&glyphs, spaces: spaces, gaps: gaps, by: extra)
+            } else if !spaces.isEmpty {
                 // No space grows past what the optimal breaker allows: a line that would
                 // need more (a paragraph of long unbreakable tokens) ends short instead.
                 let breaker = KnuthPlassBreaker()
@@ -193,6 +196,35 @@ struct LineBuilder {
         return Line(height: ascent + descent, baseline: baseline, items: items, fragment: fragment,
                     footnoteReferences: references, inkAbove: inkAbove, inkBelow: inkBelow,
                     displayed: displayed, usedX: startX)
+    }
+
+    /// Spreads `extra` (points; negative to tighten) over a line's spaces and the gaps
+    /// between its ideographs (`InterCharacterGlue`; `gaps[i]` is the gap before glyph
+    /// `i`, widened by growing the glyph before it) in proportion to how far each
+    /// stretches or shrinks, as the breaker counted them. Stretching stops at the
+    /// breaker's tolerance, so a line that would need more ends short. Returns the width
+    /// added.
+    static func justify(_ glyphs: inout [ShapedGlyph], spaces: [Int], gaps: [Double], by extra: Points) -> Points {
+        let breaker = KnuthPlassBreaker()
+        let (spaceRate, gapRate) = extra > .zero ? (breaker.spaceStretch, breaker.gapStretch)
+                                                 : (breaker.spaceShrink, breaker.gapShrink)
+        let spaceWidth = spaces.reduce(0) { $0 + glyphs[$1].advance.value }
+        let total = spaceWidth * spaceRate + gaps.reduce(0, +) * gapRate
+        guard total > 0 else { return .zero }
+        var ratio = extra.value / total
+        if ratio > 0 { ratio = min(ratio, breaker.tolerance) }
+        var added = 0.0
+        for i in spaces {
+            let add = glyphs[i].advance.value * spaceRate * ratio
+            glyphs[i].advance += Points(add)
+            added += add
+        }
+        for i in gaps.indices where gaps[i] > 0 {
+            let add = gaps[i] * gapRate * ratio
+            glyphs[i - 1].advance += Points(add)
+            added += add
+        }
+        return Points(added)
     }
 
     /// The glyphs of the visible range, reshaped when a line edge falls where HarfBuzz

@@ -5,8 +5,8 @@ import MDStyle
 /// Layout's pages, assembled one at a time as the renderer asks for them: the boxes at
 /// their places, the footnote area, contents page numbers (the page each destination
 /// landed on), destinations, outline entries, headers and footers. Once a page is handed
-/// out, the flow boxes placed on it are freed (a table header row that repeats on later
-/// pages stays).
+/// out, the flow boxes placed on it are freed, and dropped (a table header row that
+/// repeats on later pages stays).
 ///
 /// The flow itself is built block by block, about two pages ahead of the page being
 /// paginated, so memory holds the styled document and a few pages of boxes whatever the
@@ -26,6 +26,10 @@ public struct PageStream: PageSource {
     public private(set) var outline: [OutlineEntry] = []
     /// Pages handed out so far (all of them once `nextPage` has returned nil).
     public private(set) var pageCount = 0
+    /// Flow boxes built so far (freed ones included): how far layout has run ahead.
+    var boxesBuilt: Int { paginator.boxes.count }
+    /// Flow boxes held now (the rest dropped): a few pages' worth, whatever the length.
+    var boxesHeld: Int { paginator.boxes.storedIndices.count }
     /// Time spent laying out (building, paginating and assembling pages) so far: the
     /// renderer's time between pages is its own.
     public private(set) var layoutTime = Duration.zero
@@ -92,7 +96,12 @@ public struct PageStream: PageSource {
             if paginator.hasMore(after: cursor) || paginated == 0 {  // an empty document still has one page
                 let page = plan(paginator.nextPage(&cursor))
                 let numbersAhead = page.content.placements.contains { !paginator.boxes[$0.box].pageNumberSlots.isEmpty }
-                if numbersAhead && total == nil { heldBack.append(page) } else { ready.append(page) }
+                if numbersAhead && total == nil {
+                    paginator.pin(page.content.placements.map(\.box))
+                    heldBack.append(page)
+                } else {
+                    ready.append(page)
+                }
             } else {
                 total = paginated
                 guard !heldBack.isEmpty else { return nil }
@@ -127,7 +136,7 @@ public struct PageStream: PageSource {
         let digits = String(paginated).count
         if let toc = feed.contents, digits > env.pageNumberDigits {
             env.pageNumberDigits = digits
-            var boxes = unpaginated.boxes
+            var boxes = unpaginated.boxes.all
             let first = toc.boxes.isEmpty ? nil : boxes[toc.boxes.lowerBound]
             boxes.replaceSubrange(toc.boxes, with: feed.relayoutContents(firstBox: first))
             paginator = Paginator(body: unpaginated.body, boxes: boxes, containers: unpaginated.containers,
@@ -186,6 +195,11 @@ public struct PageStream: PageSource {
         lastFragments = keepsFragments ? frags : []
         let drawn = content.placements.map(\.box).filter { !paginator.isRepeatedHeader($0) }
         paginator.free(drawn)
+        paginator.unpin(drawn)
+        // The boxes before the first one a page not yet drawn shows are done with.
+        var first = cursor.next
+        for p in ready.flatMap(\.content.placements) where !paginator.isRepeatedHeader(p.box) { first = min(first, p.box) }
+        paginator.dropBoxes(before: first)
         positions.append(page.number - 1)
         pageCount += 1
         return Page(size: setup.size, items: items, structure: tagged ? env.structure.excerpt(for: items) : nil)
@@ -193,38 +207,46 @@ public struct PageStream: PageSource {
 }
 
 /// The flow builder and the top-level blocks it has yet to build, handed to pagination
-/// a block at a time, with the footnotes each block references laid out right after it.
+/// a block at a time (a giant block a step at a time, see `FlowStep`), with the footnotes each block references laid out right after it.
 final class FlowFeed {
     private let builder: FlowBuilder
     /// Blocks not yet built; each is released once built, so the styled document shrinks
     /// as the flow grows.
     private var blocks: [StyledBlock]
     private var index = 0
+    /// What is left of a top-level block built in steps, the next step last.
+    private var steps: [FlowStep] = []
     /// Footnote blocks by number, until laid out.
     private var notes: [Int: [StyledBlock]]
     private let env: LayoutEnvironment
     private let x: Points, width: Points
     /// Build and paginate everything before the first page (see `PageStream`).
     let wholeDocument: Bool
+    /// A top-level block holding this many bytes of text or more is built in steps.
+    private let stepwiseBytes: Int
     /// Boxes handed out so far: the flow index of the next block's first box.
     private var handedOut = 0
     /// The table of contents and the flow indices of its boxes, once built.
     private(set) var contents: (placement: FlowBuilder.ContentsPlacement, boxes: Range<Int>)?
 
     init(builder: FlowBuilder, blocks: [StyledBlock], notes: [Int: [StyledBlock]], env: LayoutEnvironment,
-         x: Points, width: Points, wholeDocument: Bool) {
+         x: Points, width: Points, wholeDocument: Bool, stepwiseBytes: Int) {
         self.builder = builder; self.blocks = blocks; self.notes = notes; self.env = env
-        self.x = x; self.width = width; self.wholeDocument = wholeDocument
+        self.x = x; self.width = width; self.wholeDocument = wholeDocument; self.stepwiseBytes = stepwiseBytes
     }
 
-    var isComplete: Bool { index == blocks.count }
+    var isComplete: Bool { index == blocks.count && steps.isEmpty }
     var containers: [ContainerInfo] { builder.containers }
 
-    /// The boxes of the next top-level block, and the footnotes first referenced there.
+    /// The boxes of the next top-level block (or the next step of a giant one), and the
+    /// footnotes first referenced there.
     func buildNext() -> (boxes: [FlowBox], notes: [(number: Int, boxes: [FlowBox])]) {
-        builder.build([blocks[index]], x: x, width: width)
-        blocks[index] = .tocPlaceholder
-        index += 1
+        if steps.isEmpty {
+            steps = [.block(blocks[index], x: x, width: width)]
+            blocks[index] = .tocPlaceholder
+            index += 1
+        }
+        steps += builder.build(steps.removeLast(), stepwiseBytes: stepwiseBytes).reversed()
         let boxes = builder.takeBoxes()
         if let c = builder.contents, contents == nil {
             contents = (c, c.boxes.lowerBound + handedOut ..< c.boxes.upperBound + handedOut)

@@ -32,7 +32,7 @@ struct PageContent {
 /// next page under the repeated header; pagination inserts the rest into `boxes`.
 struct Paginator {
     let body: Rect
-    private(set) var boxes: [FlowBox]
+    private(set) var boxes: FlowBoxes
     private(set) var containers: [ContainerInfo]
     /// First and last box of each container in the whole flow.
     private(set) var extent: [Int: (first: Int, last: Int)]
@@ -44,7 +44,7 @@ struct Paginator {
 
     init(body: Rect, boxes: [FlowBox] = [], containers: [ContainerInfo] = [], notes: [Int: [FlowBox]] = [:],
          noteRule: FlowBox? = nil) {
-        self.body = body; self.boxes = []; self.containers = containers; self.notes = notes; self.noteRule = noteRule
+        self.body = body; self.boxes = FlowBoxes(); self.containers = containers; self.notes = notes; self.noteRule = noteRule
         extent = [:]
         append(boxes, containers: containers)
     }
@@ -59,6 +59,7 @@ struct Paginator {
             if let h = b.repeatsHeader {
                 b.repeatsHeader = h + offset
                 repeatedHeaders.insert(h + offset)
+                boxes.pin(h + offset)
             }
             for c in b.containers { extent[c] = (extent[c]?.first ?? boxes.count, boxes.count) }
             boxes.append(b)
@@ -131,13 +132,22 @@ struct Paginator {
         }
     }
 
+    /// Lets go of the boxes before `index` (pagination is past them and their pages are
+    /// drawn), but for the pinned ones.
+    mutating func dropBoxes(before index: Int) { boxes.dropBoxes(before: index) }
+
+    /// Keeps boxes that are looked at again after the boxes around them are dropped
+    /// (a page held back), until `unpin`.
+    mutating func pin(_ indices: [Int]) { for i in indices { boxes.pin(i) } }
+    mutating func unpin(_ indices: [Int]) { for i in indices where !repeatedHeaders.contains(i) { boxes.unpin(i) } }
+
     /// Replaces box `index` by its part on the page and inserts the rest right after it;
     /// indices past it (container extents, repeated headers) move up by one.
     private mutating func insertSplit(_ split: (index: Int, head: FlowBox, tail: FlowBox)) {
         let i = split.index
         boxes[i] = split.head
         boxes.insert(split.tail, at: i + 1)
-        for k in boxes.indices where k > i + 1 {
+        for k in boxes.storedIndices where k > i + 1 {
             if let h = boxes[k].repeatsHeader, h > i { boxes[k].repeatsHeader = h + 1 }
         }
         repeatedHeaders = Set(repeatedHeaders.map { $0 > i ? $0 + 1 : $0 })

@@ -15,6 +15,9 @@ struct PreparedParagraph: BreakableText {
     /// `spacePrefix[i]` is the advance of the stretchable spaces (`isStretchableSpace`)
     /// among glyphs `0..<i`.
     let spacePrefix: [Double]
+    /// `gapPrefix[i]` sums the inter-character gaps (`InterCharacterGlue`) before glyphs
+    /// `0..<i`, each as its font size in points.
+    let gapPrefix: [Double]
     /// The shaper's break opportunities (soft hyphens included), ascending.
     var breaks: [BreakOpportunity] { shaped.breaks }
     /// Whether any run carries an inline object.
@@ -42,6 +45,7 @@ struct PreparedParagraph: BreakableText {
         prefix = Self.prefixSums(shaped.glyphs)
         let bytes = self.bytes, runs = p.text.runs
         spacePrefix = Self.prefixSums(shaped.glyphs) { Self.isStretchableSpace($0, bytes: bytes, runs: runs) }
+        gapPrefix = Self.prefixSums(InterCharacterGlue.gaps(shaped.glyphs, bytes: bytes, runs: runs))
         if let mark = p.wrapMark, !mark.isEmpty {
             let shortMark = ShortText(mark, env: env)
             wrapMark = shortMark
@@ -58,6 +62,17 @@ struct PreparedParagraph: BreakableText {
         var pre = [Double](repeating: 0, count: glyphs.count + 1)
         for (i, g) in glyphs.enumerated() {
             if counts(g) { acc += g.advance.value }
+            pre[i + 1] = acc
+        }
+        return pre
+    }
+
+    /// `result[i]` is the sum of `values[0..<i]`.
+    static func prefixSums(_ values: [Double]) -> [Double] {
+        var acc = 0.0
+        var pre = [Double](repeating: 0, count: values.count + 1)
+        for (i, v) in values.enumerated() {
+            acc += v
             pre[i + 1] = acc
         }
         return pre
@@ -81,14 +96,18 @@ struct PreparedParagraph: BreakableText {
     var emSize: Points { paragraph.baseSize }
 
     func edges(of breaks: [BreakOpportunity]) -> (starts: [LineEdge], ends: [LineEdge]) {
-        func edge(_ offset: Int) -> LineEdge {
-            let g = glyphIndex(at: offset)
-            return LineEdge(width: prefix[g], spaces: spacePrefix[g])
-        }
         // A line's visible part starts after the spaces at its start and ends before the
-        // spaces at its end (see `visibleRange`), each decided by its own edge alone.
-        let starts = breaks.map { b in edge(visibleRange(b.offset, length).lowerBound) }
-        let ends = breaks.map { b in edge(visibleRange(0, b.offset).upperBound) }
+        // spaces at its end (see `visibleRange`), each decided by its own edge alone. The
+        // gap before a line's first glyph is not in the line: a start counts it as passed.
+        let last = gapPrefix.count - 1
+        let starts = breaks.map { b in
+            let g = glyphIndex(at: visibleRange(b.offset, length).lowerBound)
+            return LineEdge(width: prefix[g], spaces: spacePrefix[g], gaps: gapPrefix[min(g + 1, last)])
+        }
+        let ends = breaks.map { b in
+            let g = glyphIndex(at: visibleRange(0, b.offset).upperBound)
+            return LineEdge(width: prefix[g], spaces: spacePrefix[g], gaps: gapPrefix[g])
+        }
         return (starts, ends)
     }
 
@@ -106,6 +125,14 @@ struct PreparedParagraph: BreakableText {
     }
 
     func graphemeBoundaries() -> [Int] { env.text.graphemeBoundaries(in: paragraph.text.string) }
+
+    /// The grapheme boundaries kinsoku lets a line end at (the text's end always).
+    func lineEndBoundaries() -> [Int] {
+        graphemeBoundaries().filter { o in
+            o >= length || EastAsianText.lineMayBreak(between: EastAsianText.scalar(before: o, in: bytes),
+                                                      and: EastAsianText.scalar(at: o, in: bytes))
+        }
+    }
 
     /// Index of the first glyph whose cluster is at or after `offset`.
     func glyphIndex(at offset: Int) -> Int {

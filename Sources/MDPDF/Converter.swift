@@ -45,6 +45,9 @@ public struct ConversionOptions: Sendable {
     /// Decodes images other than PNG; share one between conversions so that its
     /// library is loaded (on first use) only once.
     public var imageCodecs = ImageCodecs()
+    /// The installed fonts; share one between conversions so that fontconfig is loaded
+    /// (when the font lookup cache does not answer) only once.
+    public var systemFonts = SystemFonts()
     /// Write a tagged PDF (structure tree in reading order, for screen readers and
     /// reflow); `--no-tags` turns it off.
     public var tagged = true
@@ -118,9 +121,6 @@ public enum Converter {
         + "(Debian and Ubuntu: apt-get install fonts-noto-core fonts-dejavu-core; Fedora: dnf install google-noto-serif-fonts dejavu-sans-fonts) "
         + "and check that `fc-list` lists them"
 
-    /// Whether fontconfig finds any font on this machine.
-    public static var fontsAreInstalled: Bool { TextContext.fontsAreInstalled }
-
     /// Converts Markdown bytes to PDF bytes. Warnings go to `sink` as they are found, so
     /// a caller still has them when the conversion then fails.
     public static func convert(_ input: [UInt8], options: ConversionOptions,
@@ -157,11 +157,10 @@ public enum Converter {
     /// options), then layout, started on its own thread (see `LayoutThread`).
     static func startLayout(theme: Theme, options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
                             stages: inout StageClock, style: (StyleOptions) -> StyledDocument) throws(ConversionError) -> StartedLayout {
-        let text = TextContext(diagnostics: sink)
+        let text = TextContext(diagnostics: sink, systemFonts: options.systemFonts)
         try registerFonts(theme, in: text, policy: policy)
         guard text.hasFonts else { throw .renderFailed(reason: missingFontsMessage) }
-        let date = options.date.map { ISO8601DateFormatter.string(from: Date(timeIntervalSince1970: Double($0)),
-                                                                  timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]) }
+        let date = options.date.map { UTCTime(epochSeconds: $0).isoDate }
         options.progress?("styling")
         let styled = style(StyleOptions(baseDirectory: options.baseDirectory, date: date,
                                         tableOfContents: options.tableOfContents, highlighter: options.highlighter,
@@ -213,6 +212,7 @@ public enum Converter {
             }
         }
         stages.lap("post-process")
+        options.systemFonts.saveLookups()
         for image in started.imagePaths { log.record(image) }
         let laidOut = started.pages!
         return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: laidOut.stream.pageCount,

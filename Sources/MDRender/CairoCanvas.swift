@@ -4,7 +4,7 @@ import MDImage
 import MDPage
 
 /// The production canvas: draws into a cairo PDF surface in memory. Glyph runs are in
-/// CairoGlyphs.swift, shapes in CairoShapes.swift, images in CairoImages.swift.
+/// CairoGlyphs.swift (colour glyphs in CairoColorGlyphs.swift), shapes in CairoShapes.swift, images in CairoImages.swift.
 ///
 /// cairo's errors are sticky: a failed call leaves the context in an error state and
 /// later calls do nothing, so `checkStatus()` after each page and at the end is enough
@@ -13,6 +13,10 @@ final class CairoCanvas: Canvas {
     let pdf: CairoPDFSurface
     var cr: OpaquePointer { pdf.context }
     let fonts: FontFaceCache
+    /// Fonts whose glyphs are pictures (emoji), drawn from their own pixels, and the
+    /// invisible font that carries their text (see CairoColorGlyphs.swift).
+    let colorFonts: ColorFontCache
+    let invisibleText: InvisibleTextFont
     let images: ImageCache
     /// The real target (`.uri` or `.file`) of each external link, in order; cairo gets
     /// placeholder URIs (see `TagAttributes`) and `PDFPostProcessor` writes the real
@@ -45,6 +49,8 @@ final class CairoCanvas: Canvas {
         images = ImageCache(policy: readPolicy, codecs: imageCodecs, embedsPNGData: embedsPNGData)
         pdf = try CairoPDFSurface()
         fonts = try FontFaceCache()
+        colorFonts = try ColorFontCache()
+        invisibleText = try InvisibleTextFont()
     }
 
     func beginPage(size: Size) {

@@ -7,12 +7,17 @@ extension CairoCanvas {
     /// plus the UTF-8 text and cluster map, so the PDF's text layer (ToUnicode and
     /// ActualText) gives back exactly the source text, ligatures and complex scripts
     /// included. (`cairo_show_glyphs` would guess text from the glyphs: "oﬃce".)
-    /// An `outlined` run is filled as glyph paths instead, outside the text layer.
+    /// An `outlined` run is filled as glyph paths instead, outside the text layer. A run
+    /// of a colour font (emoji) is drawn as pictures with invisible text over them.
     func drawGlyphs(_ given: GlyphRun) throws(ConversionError) {
         guard !given.glyphs.isEmpty else { return }
         let (run, replaced) = given.replacingNoncharacters()
         replacedNoncharacters += replaced
         try validateClusters(of: run)
+        if let colorFont = try colorFonts.colorFont(run.font) {
+            try drawColorGlyphs(run, in: colorFont)
+            return
+        }
         cairo_set_scaled_font(cr, try fonts.scaledFont(run.font, size: run.size))
         setSource(run.color)
         pageIsBlank = false
@@ -33,13 +38,11 @@ extension CairoCanvas {
             clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(cluster.bytes), num_glyphs: Int32(cluster.glyphs)))
         }
         let flags = run.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
-        // cairo 1.16 writes into the text it is given, although the parameter is const:
-        // for a run with colour glyphs (emoji), `composite_color_glyphs` paints them as
-        // images and compacts the UTF-8, glyphs and clusters that remain to the front of
-        // the caller's arrays. Handed the run's own string storage, the first drawing
-        // mangled the text of every other copy of the run (a footnote placed twice), and
-        // the next drawing failed with "input string not valid UTF-8". So cairo gets a
-        // scratch copy, like the glyph and cluster buffers.
+        // cairo 1.16 writes into the text it is given, although the parameter is const
+        // (for a run with colour glyphs, which no longer reach it here, its
+        // `composite_color_glyphs` compacted the UTF-8, glyphs and clusters in place: the
+        // run's own string storage was mangled for every other copy of the run). So cairo
+        // gets a scratch copy, like the glyph and cluster buffers.
         textBuffer.removeAll(keepingCapacity: true)
         textBuffer.append(contentsOf: run.text.utf8.lazy.map { CChar(bitPattern: $0) })
         textBuffer.withUnsafeMutableBufferPointer { chars in

@@ -1,11 +1,39 @@
 import CCairo
 import MDCore
 
-/// Collects the bytes cairo writes. A class so its address can travel through cairo's
-/// C write callback as the `closure` pointer (C callbacks cannot capture context).
+/// Collects the bytes cairo writes, in pieces of a fixed size: a growing array would
+/// copy itself at every doubling and end up to twice the PDF's size. A class so its
+/// address can travel through cairo's C write callback as the `closure` pointer (C
+/// callbacks cannot capture context).
 final class PDFByteSink {
-    var bytes: [UInt8] = []
-    init() { bytes.reserveCapacity(64 * 1024) }
+    static let pieceSize = 1 << 20
+    private var pieces: [[UInt8]] = []
+    private(set) var count = 0
+
+    func append(_ data: UnsafeBufferPointer<UInt8>) {
+        var rest = data[...]
+        while !rest.isEmpty {
+            if pieces.isEmpty || pieces[pieces.count - 1].count == Self.pieceSize {
+                pieces.append([])
+                pieces[pieces.count - 1].reserveCapacity(Self.pieceSize)
+            }
+            let take = min(rest.count, Self.pieceSize - pieces[pieces.count - 1].count)
+            pieces[pieces.count - 1].append(contentsOf: rest.prefix(take))
+            rest = rest.dropFirst(take)
+        }
+        count += data.count
+    }
+
+    /// All the bytes in one array of exactly their size; the pieces go as they are
+    /// copied, so this takes the PDF's size once more, one piece at a time.
+    func take() -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(count)
+        pieces.reverse()
+        while let piece = pieces.popLast() { out += piece }
+        count = 0
+        return out
+    }
 }
 
 /// Owns one cairo PDF surface writing into memory and the drawing context on it.
@@ -23,7 +51,7 @@ final class CairoPDFSurface {
         let writer: cairo_write_func_t = { closure, data, length in
             guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
             let sink = Unmanaged<PDFByteSink>.fromOpaque(closure).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            sink.append(UnsafeBufferPointer(start: data, count: Int(length)))
             return CAIRO_STATUS_SUCCESS
         }
         // The first page's real size is set in `beginPage`; A4 is only a placeholder.
@@ -67,9 +95,7 @@ final class CairoPDFSurface {
         cairo_surface_finish(surface)
         finished = true
         try checkStatus()
-        let bytes = sink.bytes
-        sink.bytes = []
-        return bytes
+        return sink.take()
     }
 
     static func describe(_ status: cairo_status_t) -> String {

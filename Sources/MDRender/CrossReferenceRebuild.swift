@@ -8,13 +8,24 @@
 /// every object `N 0 obj` at a line start); anything else gives nil and the caller keeps
 /// the original bytes.
 enum CrossReferenceRebuild {
-    /// A copy of `pdf` with a table listing each object at the offset of its header and
-    /// every number without an object as free; nil when the file is not as expected.
-    static func rebuilt(_ pdf: [UInt8]) -> [UInt8]? {
-        pdf.withUnsafeBufferPointer { rebuilt(in: $0) }
+    /// Replaces the table at the end of `pdf` with one listing each object at the offset
+    /// of its header and every number without an object as free. Returns the replaced
+    /// tail (to put back with `restore`), or nil, leaving `pdf` as it was, when the file
+    /// is not as expected. In place: the body, nearly all of the file, is not copied.
+    static func rebuild(_ pdf: inout [UInt8]) -> (offset: Int, tail: [UInt8])? {
+        guard let (offset, table) = pdf.withUnsafeBufferPointer({ rebuiltTable(in: $0) }) else { return nil }
+        let tail = Array(pdf[offset...])
+        pdf.replaceSubrange(offset..., with: table)
+        return (offset, tail)
     }
 
-    private static func rebuilt(in pdf: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    /// Puts back the table `rebuild` replaced.
+    static func restore(_ pdf: inout [UInt8], _ replaced: (offset: Int, tail: [UInt8])) {
+        pdf.replaceSubrange(replaced.offset..., with: replaced.tail)
+    }
+
+    /// Where the table starts, and the new table with the trailer after it.
+    private static func rebuiltTable(in pdf: UnsafeBufferPointer<UInt8>) -> (Int, [UInt8])? {
         guard let tableOffset = startxref(in: pdf), tableOffset < pdf.count,
               pdf.hasPrefix("xref", at: tableOffset),
               let trailerStart = pdf.find("trailer", from: tableOffset),
@@ -24,8 +35,7 @@ enum CrossReferenceRebuild {
               let offsets = objectOffsets(in: UnsafeBufferPointer(rebasing: pdf[0..<tableOffset]), size: size)
         else { return nil }
         var out = [UInt8]()
-        out.reserveCapacity(tableOffset + 20 * size + (trailerEnd - trailerStart) + 64)
-        out.append(contentsOf: pdf[0..<tableOffset])
+        out.reserveCapacity(20 * size + (trailerEnd - trailerStart) + 64)
         out.append(contentsOf: "xref\n0 \(size)\n".utf8)
         // Free entries form a list: each names the next free number, the last names 0.
         let free = (1..<size).filter { offsets[$0] < 0 }
@@ -37,7 +47,7 @@ enum CrossReferenceRebuild {
         }
         out.append(contentsOf: pdf[trailerStart..<trailerEnd])
         out.append(contentsOf: "startxref\n\(tableOffset)\n%%EOF\n".utf8)
-        return out
+        return (tableOffset, out)
     }
 
     /// One 20-byte table line (`oooooooooo ggggg n`, then space and newline, as cairo).

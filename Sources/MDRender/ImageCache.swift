@@ -16,6 +16,27 @@ final class CairoImageSurface {
         self.handle = handle; self.width = width; self.height = height; self.standIn = standIn
     }
     deinit { cairo_surface_destroy(handle) }
+
+    /// Set on a surface that carries JPEG data to be embedded as it is: its own pixels
+    /// are never written, so never allocated.
+    var carriesData = false
+
+    /// Bytes of decoded pixels held.
+    var decodedBytes: Int { carriesData ? 0 : Int(cairo_image_surface_get_stride(handle)) * height }
+
+    /// Attaches `bytes` as the surface's `mimeType` data (JPEG data to embed, a unique ID).
+    func attach(_ mimeType: String, _ bytes: [UInt8], for path: String) throws(ConversionError) {
+        // cairo keeps the pointer, not a copy: hand it malloc'd memory and `free` as the
+        // destroy callback, which cairo calls when the surface (or the mime data) goes.
+        guard let copy = malloc(max(bytes.count, 1)) else { throw .renderFailed(reason: "out of memory reading \(path)") }
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        let status = cairo_surface_set_mime_data(handle, mimeType, copy.assumingMemoryBound(to: UInt8.self),
+                                                 UInt(bytes.count), free, copy)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            free(copy)
+            throw .renderFailed(reason: "image \(path): \(CairoPDFSurface.describe(status))")
+        }
+    }
 }
 
 /// What an image file is drawn from: pixels (a cairo surface, which cairo's PDF
@@ -35,6 +56,11 @@ enum DrawableImage {
 /// pixel budget it was checked at.
 final class ImageCache {
     private var images: [String: DrawableImage] = [:]
+    /// Decoded pixels up to this size (a megapixel) are kept for the whole document, so an
+    /// icon or badge used on many pages is decoded once. A larger image is let go once
+    /// painted: cairo has written it by the end of its page, and four screenshots of the
+    /// Rust book alone would otherwise hold 72 MB to the end.
+    static let keptBytes = 4 * 1024 * 1024
     private let policy: ReadPolicy
     private let codecs: ImageCodecs
     /// PNGs the qpdf pass writes over their placeholders (see `ImageStandIns`).
@@ -64,15 +90,30 @@ final class ImageCache {
             }
         default: image = .pixels(try decodeRaster(bytes, source))
         }
-        images[source.path] = image
+        if case .pixels(let surface) = image, surface.decodedBytes > Self.keptBytes {
+            // Not kept: decoded again if painted again. cairo's PDF surface embeds it once
+            // all the same, recognising it by its unique ID.
+            try surface.attach(CAIRO_MIME_TYPE_UNIQUE_ID, Array("mdpdf-image:\(source.path)".utf8), for: source.path)
+        } else {
+            images[source.path] = image
+        }
         return image
     }
 
-    /// Prepares the PNG images among `sources` (a document's images, in order) before
-    /// they are drawn, so that the worker deflates them while cairo draws the pages
-    /// before them. One that fails here fails again, with its reason, where it is drawn.
+    /// Makes the stand-ins of the PNG images among `sources` (a document's images, in
+    /// order) before they are drawn, so that the worker deflates those with alpha while
+    /// cairo draws the pages before them. Nothing else is decoded ahead; an image that
+    /// fails here fails again, with its reason, where it is drawn.
     func prefetch(_ sources: [ImageSource]) {
-        for source in sources where source.format == .png { _ = try? image(for: source) }
+        guard embedsPNGData else { return }
+        for source in sources where source.format == .png && images[source.path] == nil {
+            guard case .success(let bytes) = policy.read(source.path),
+                  case .success(let layout)? = PNGPlanes.inspect(bytes, width: source.pixelWidth, height: source.pixelHeight),
+                  let surface = try? standIns.surface(for: layout, width: source.pixelWidth, height: source.pixelHeight,
+                                                      path: source.path)
+            else { continue }
+            images[source.path] = .pixels(surface)
+        }
     }
 
     /// A stand-in for the PNG's own data (see `ImageStandIns`) when it is of a kind
@@ -127,16 +168,8 @@ final class ImageCache {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .renderFailed(reason: "JPEG image \(source.path): \(CairoPDFSurface.describe(status))")
         }
-        // cairo keeps the pointer, not a copy: hand it malloc'd memory and `free` as the
-        // destroy callback, which cairo calls when the surface (or the mime data) goes.
-        guard let copy = malloc(bytes.count) else { throw .renderFailed(reason: "out of memory reading \(source.path)") }
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        let mimeStatus = cairo_surface_set_mime_data(handle, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self),
-                                                     UInt(bytes.count), free, copy)
-        guard mimeStatus == CAIRO_STATUS_SUCCESS else {
-            free(copy)
-            throw .renderFailed(reason: "JPEG image \(source.path): \(CairoPDFSurface.describe(mimeStatus))")
-        }
+        try surface.attach(CAIRO_MIME_TYPE_JPEG, bytes, for: source.path)
+        surface.carriesData = true
         return surface
     }
 

@@ -86,18 +86,12 @@ final class ImageStandIns {
             throw .renderFailed(reason: "bad PNG image size for \(path)")
         }
         let surface = CairoImageSurface(handle, width: width, height: height, standIn: index)
-        let placeholder = self.placeholder(index, width: width, height: height)
-        // cairo keeps the pointer and frees it with `free` when the surface goes.
-        guard cairo_surface_status(handle) == CAIRO_STATUS_SUCCESS, let copy = malloc(placeholder.count) else {
+        guard cairo_surface_status(handle) == CAIRO_STATUS_SUCCESS else {
             throw .renderFailed(reason: "PNG image \(path): \(CairoPDFSurface.describe(cairo_surface_status(handle)))")
         }
-        placeholder.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        let status = cairo_surface_set_mime_data(handle, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self),
-                                                 UInt(placeholder.count), free, copy)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            free(copy)
-            throw .renderFailed(reason: "PNG image \(path): \(CairoPDFSurface.describe(status))")
-        }
+        try surface.attach(CAIRO_MIME_TYPE_JPEG, placeholder(index, width: width, height: height), for: path)
+        // Its pixels are never written: it holds no decoded image, and stays cached.
+        surface.carriesData = true
         return surface
     }
 

@@ -35,12 +35,13 @@ struct PDFPostProcessor {
     /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
     /// about that copy, or fail on it, the original bytes go through the same pass, which
     /// is what always ran before: the output never depends on the rebuild working.
-    func process(_ input: [UInt8], rebuildingCrossReference: Bool = true) throws(ConversionError) -> [UInt8] {
-        if rebuildingCrossReference, let repaired = CrossReferenceRebuild.rebuilt(input),
-           let output = try? rewrite(repaired, allowingWarnings: false) {
-            return output
+    func process(_ input: consuming [UInt8], rebuildingCrossReference: Bool = true) throws(ConversionError) -> [UInt8] {
+        var pdf = input
+        if rebuildingCrossReference, let replaced = CrossReferenceRebuild.rebuild(&pdf) {
+            if let output = try? rewrite(pdf, allowingWarnings: false) { return output }
+            CrossReferenceRebuild.restore(&pdf, replaced)
         }
-        return try rewrite(input, allowingWarnings: true)
+        return try rewrite(pdf, allowingWarnings: true)
     }
 
     /// One qpdf session over `input`. Without `allowingWarnings`, any warning (such as

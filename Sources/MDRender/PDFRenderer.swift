@@ -29,7 +29,7 @@ public enum PDFRenderer {
     static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy, imageCodecs: ImageCodecs,
                                            diagnostics: DiagnosticSink?, embedsPNGData: Bool, prefetching images: [ImageSource] = [],
                                            drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> [UInt8] {
-        let cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
+        var cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
                                       prefetching: images)
         drawn(source)
         let replaced = cairo.replacedNoncharacters
@@ -43,7 +43,10 @@ public enum PDFRenderer {
             StructureRepair(tree: $0, elements: cairo.elements.nodes, pages: cairo.elements.pages, pagePositions: source.pagePositions)
         }
         post.images = cairo.images
-        return try post.process(cairo.bytes)
+        // The pass takes cairo's bytes over: none of them is kept here meanwhile.
+        let bytes = cairo.bytes
+        cairo.bytes = []
+        return try post.process(consume bytes)
     }
 
     public static func render(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder,

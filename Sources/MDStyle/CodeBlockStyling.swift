@@ -80,6 +80,17 @@ extension DocumentStyler {
         var b = TextBuilder()
         let plain = RunPaint(color: color)
         func piece(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
+        var styles: [TokenKind: (RunLayout, RunPaint)] = [:]
+        func tokenStyle(_ kind: TokenKind) -> (RunLayout, RunPaint) {
+            var layout = base, paint = plain
+            if let style = tokens[kind.rawValue] {
+                layout.font.weight = style.fontWeight
+                layout.font.italic = style.italic
+                if let c = style.color { paint.color = c.color }
+            }
+            styles[kind] = (layout, paint)
+            return (layout, paint)
+        }
         var spans = spans
         for i in spans.indices {
             let next = i + 1 < spans.count ? spans[i + 1].range.lowerBound : bytes.count
@@ -92,12 +103,8 @@ extension DocumentStyler {
             let lo = max(span.range.lowerBound, at), hi = min(span.range.upperBound, bytes.count)
             guard lo < hi else { continue }
             if at < lo { b.append(piece(at..<lo), base, plain) }
-            var layout = base, paint = plain
-            if let style = tokens[span.kind.rawValue] {
-                layout.font.weight = style.fontWeight
-                layout.font.italic = style.italic
-                if let c = style.color { paint.color = c.color }
-            }
+            // One layout and paint per token kind, shared by all its runs.
+            let (layout, paint) = styles[span.kind] ?? tokenStyle(span.kind)
             b.append(piece(lo..<hi), layout, paint)
             at = hi
         }

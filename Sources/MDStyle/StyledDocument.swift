@@ -198,28 +198,60 @@ public struct StyledRun: Sendable {
 
 /// Attributes that change glyphs or their positions.
 public struct RunLayout: Hashable, Sendable {
-    public var font: FontSpec
-    public var size: Points
+    /// Behind one shared reference: runs copy this with every line and glyph item.
+    private var fields: CopyOnWrite<Fields>
+    private struct Fields: Hashable, Sendable {
+        var font: FontSpec
+        var size: Points
+        var baselineShift: Points
+        var object: InlineObject?
+        var padding: Points
+        var scriptVariant: ScriptVariant?
+        var code: Bool
+    }
+    public var font: FontSpec {
+        get { fields.value.font }
+        set { fields.value.font = newValue }
+    }
+    public var size: Points {
+        get { fields.value.size }
+        set { fields.value.size = newValue }
+    }
     /// Raise (positive) or lower the baseline, e.g. for superscripts.
-    public var baselineShift: Points
+    public var baselineShift: Points {
+        get { fields.value.baselineShift }
+        set { fields.value.baselineShift = newValue }
+    }
     /// Set on a run of U+FFFC characters, each of which is this object (an inline
     /// image) rather than text. Its box alone sizes the line (the paragraph's strut
     /// still applies); `font` and `size` only shape the U+FFFC, whose glyph is never drawn.
-    public var object: InlineObject?
+    public var object: InlineObject? {
+        get { fields.value.object }
+        set { fields.value.object = newValue }
+    }
     /// Room added before the run's first glyph and after its last, taken in the line
     /// (a key cap's sides).
-    public var padding: Points
+    public var padding: Points {
+        get { fields.value.padding }
+        set { fields.value.padding = newValue }
+    }
     /// For a superscript or subscript set smaller and shifted: how to set it instead
     /// when the font has superscript or subscript glyphs of its own for all of it.
-    public var scriptVariant: ScriptVariant?
+    public var scriptVariant: ScriptVariant? {
+        get { fields.value.scriptVariant }
+        set { fields.value.scriptVariant = newValue }
+    }
     /// Set on a code span: a line breaks inside it (at a hyphen, after punctuation) only
     /// when it cannot break anywhere else, and never leaves fewer than 3 of its characters
     /// on either line. Its spaces break as any space does.
-    public var code: Bool
+    public var code: Bool {
+        get { fields.value.code }
+        set { fields.value.code = newValue }
+    }
     public init(font: FontSpec, size: Points, baselineShift: Points = .zero, object: InlineObject? = nil,
                 padding: Points = .zero, scriptVariant: ScriptVariant? = nil, code: Bool = false) {
-        self.font = font; self.size = size; self.baselineShift = baselineShift; self.object = object
-        self.padding = padding; self.scriptVariant = scriptVariant; self.code = code
+        fields = CopyOnWrite(Fields(font: font, size: size, baselineShift: baselineShift, object: object,
+                                    padding: padding, scriptVariant: scriptVariant, code: code))
     }
 }
 
@@ -239,32 +271,76 @@ public struct ScriptVariant: Hashable, Sendable {
 
 /// Attributes that only change how glyphs are painted; carried through layout untouched.
 public struct RunPaint: Hashable, Sendable {
-    public var color: Color
+    /// Behind one shared reference: runs copy this with every line and glyph item.
+    private var fields: CopyOnWrite<Fields>
+    private struct Fields: Hashable, Sendable {
+        var color: Color
+        var background: Color?
+        var backgroundPadding: Points
+        var frame: RunFrame?
+        var highlight: Color?
+        var underline: TextDecoration?
+        var strike: TextDecoration?
+        var link: LinkTarget?
+        var linkSource: SourceLocation?
+        var footnoteReference: Int?
+    }
+    public var color: Color {
+        get { fields.value.color }
+        set { fields.value.color = newValue }
+    }
     /// A rounded background behind the run's glyphs per line fragment (code spans).
-    public var background: Color?
+    public var background: Color? {
+        get { fields.value.background }
+        set { fields.value.background = newValue }
+    }
     /// Horizontal padding of `background` beyond the glyphs.
-    public var backgroundPadding: Points
+    public var backgroundPadding: Points {
+        get { fields.value.backgroundPadding }
+        set { fields.value.backgroundPadding = newValue }
+    }
     /// A stroked outline around the background's box (a key cap).
-    public var frame: RunFrame?
+    public var frame: RunFrame? {
+        get { fields.value.frame }
+        set { fields.value.frame = newValue }
+    }
     /// A highlight behind the glyphs covering the whole line height (`<mark>`).
-    public var highlight: Color?
-    public var underline: TextDecoration?
-    public var strike: TextDecoration?
+    public var highlight: Color? {
+        get { fields.value.highlight }
+        set { fields.value.highlight = newValue }
+    }
+    public var underline: TextDecoration? {
+        get { fields.value.underline }
+        set { fields.value.underline = newValue }
+    }
+    public var strike: TextDecoration? {
+        get { fields.value.strike }
+        set { fields.value.strike = newValue }
+    }
     /// Where the run links to.
-    public var link: LinkTarget?
+    public var link: LinkTarget? {
+        get { fields.value.link }
+        set { fields.value.link = newValue }
+    }
     /// Where the link that `link` comes from starts in the source, so a warning about
     /// its destination (an anchor that does not exist) names the link's own line and
     /// column. nil for links the style stage makes itself (footnote references).
-    public var linkSource: SourceLocation?
+    public var linkSource: SourceLocation? {
+        get { fields.value.linkSource }
+        set { fields.value.linkSource = newValue }
+    }
     /// Set on a footnote reference: layout places note `n` on the page of this run and
     /// marks the spot as the note's way back (`fnref-n`).
-    public var footnoteReference: Int?
+    public var footnoteReference: Int? {
+        get { fields.value.footnoteReference }
+        set { fields.value.footnoteReference = newValue }
+    }
     public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero, frame: RunFrame? = nil,
                 highlight: Color? = nil, underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: LinkTarget? = nil,
                 linkSource: SourceLocation? = nil, footnoteReference: Int? = nil) {
-        self.color = color; self.background = background; self.backgroundPadding = backgroundPadding; self.frame = frame
-        self.highlight = highlight; self.underline = underline; self.strike = strike; self.link = link
-        self.linkSource = linkSource; self.footnoteReference = footnoteReference
+        fields = CopyOnWrite(Fields(color: color, background: background, backgroundPadding: backgroundPadding, frame: frame,
+                                    highlight: highlight, underline: underline, strike: strike, link: link,
+                                    linkSource: linkSource, footnoteReference: footnoteReference))
     }
 }
 

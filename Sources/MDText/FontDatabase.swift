@@ -1,17 +1,21 @@
-import CFontconfig
 import Foundation
 import MDCore
 import MDPage
 
-/// Owns one fontconfig configuration (the scan of installed fonts) and turns font
-/// requests into fallback chains.
+/// Turns a conversion's font requests into fallback chains: the system's fonts through
+/// the shared `SystemFonts` (and its lookup cache), or, once a theme brings font files,
+/// through a fontconfig configuration of this conversion's own that holds them too.
 ///
-/// Matching is cached per `FontSpec`: in a prototype, uncached `FcFontSort` calls were
-/// 40% of the whole conversion, and a document uses only a handful of distinct requests.
+/// Chains are kept per `FontSpec`: a document uses only a handful of distinct requests,
+/// and each chain memoizes its coverage answers.
 final class FontDatabase {
-    /// `FcConfig*`, owned: destroyed in `deinit`.
-    private let config: OpaquePointer
+    private let system: SystemFonts
+    /// Made when the first font file is registered: the system configuration plus the
+    /// theme's files, seen by this conversion only.
+    private var own: FontConfiguration?
     private var chains: [FontSpec: FontChain] = [:]
+    /// Fallback chains by request and language (see `fallbackChain`).
+    var fallbackChains: [FallbackKey: FontChain] = [:]
     private let diagnostics: DiagnosticSink
     /// Family names a theme uses for font files, lowercased, to the files' own family names.
     private var aliases: [String: String] = [:]
@@ -23,50 +27,24 @@ final class FontDatabase {
         "system-ui", "emoji", "math",
     ]
 
-    /// Loads the system configuration and scans the installed fonts (tens of ms, once per
-    /// context). If fontconfig cannot load its configuration, an empty one stands in:
-    /// every chain is then empty and `TextContext` reports that no fonts were found.
-    init(diagnostics: DiagnosticSink) {
-        self.config = FcInitLoadConfigAndFonts() ?? FcConfigCreate()
+    init(system: SystemFonts, diagnostics: DiagnosticSink) {
+        self.system = system
         self.diagnostics = diagnostics
     }
 
-    deinit { FcConfigDestroy(config) }
+    /// Whether any font can be found (installed, or registered from a theme's files).
+    var hasFonts: Bool { own?.hasFonts ?? system.hasFonts }
 
-    /// Whether fontconfig finds any font on this machine (its configuration as the
-    /// environment sets it, `FONTCONFIG_FILE` included).
-    static func systemHasFonts() -> Bool {
-        guard let config = FcInitLoadConfigAndFonts() else { return false }
-        defer { FcConfigDestroy(config) }
-        return hasFonts(config)
-    }
-
-    /// Whether this configuration holds any font (the system's, or files registered).
-    var hasFonts: Bool { Self.hasFonts(config) }
-
-    private static func hasFonts(_ config: OpaquePointer) -> Bool {
-        for set in [FcSetSystem, FcSetApplication] {
-            if let fonts = FcConfigGetFonts(config, set), fonts.pointee.nfont > 0 { return true }
-        }
-        return false
-    }
-
-    /// Adds a font file to this configuration only (not to the system's) and returns the
+    /// Adds a font file to this conversion only (not to the system's) and returns the
     /// family names it declares; empty when fontconfig cannot read it as a font.
     /// Clears the cached chains, which may now match differently.
     func registerFontFile(_ path: String) -> [String] {
-        var families: [String] = []
-        var count: Int32 = 0
-        guard let pattern = FcFreeTypeQuery(path, 0, nil, &count) else { return [] }
-        defer { FcPatternDestroy(pattern) }
-        var n: Int32 = 0
-        var family: UnsafeMutablePointer<FcChar8>?
-        while FcPatternGetString(pattern, "family", n, &family) == FcResultMatch, let family {
-            families.append(String(cString: family))
-            n += 1
+        if own == nil { own = FontConfiguration() }
+        let families = own!.addFontFile(path)
+        if !families.isEmpty {
+            chains.removeAll()
+            fallbackChains.removeAll()
         }
-        guard !families.isEmpty, FcConfigAppFontAddFile(config, path) == FcBool(FcTrue) else { return [] }
-        chains.removeAll()
         return families
     }
 
@@ -74,6 +52,7 @@ final class FontDatabase {
     func addAlias(_ name: String, for family: String) {
         aliases[name.lowercased()] = family
         chains.removeAll()
+        fallbackChains.removeAll()
     }
 
     private func unaliased(_ family: String) -> String {
@@ -92,59 +71,17 @@ final class FontDatabase {
         return chain
     }
 
-    /// Builds the pattern (`FcPatternAdd*`: Swift cannot call the variadic
-    /// `FcPatternBuild`), applies the configuration's and the default substitutions,
-    /// and asks `FcFontSort` for the ranked, trimmed set (trimmed: fonts adding no new
-    /// coverage are dropped, which keeps chains short).
-    private func sortedEntries(for request: FontSpec) -> [FontChain.Entry] {
-        guard let pattern = FcPatternCreate() else { return [] }
-        defer { FcPatternDestroy(pattern) }
-        for family in request.families {
-            let name = unaliased(family).trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { continue }
-            name.withCString { cString in
-                cString.withMemoryRebound(to: FcChar8.self, capacity: name.utf8.count + 1) {
-                    _ = FcPatternAddString(pattern, "family", $0)
-                }
-            }
-        }
-        let weight = Double(min(max(request.weight, 1), 1000))
-        FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(weight))
-        FcPatternAddInteger(pattern, "slant", request.italic ? Int32(FC_SLANT_ITALIC) : Int32(FC_SLANT_ROMAN))
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-
-        var result = FcResultNoMatch
-        guard let set = FcFontSort(config, pattern, FcBool(FcTrue), nil, &result) else { return [] }
-        defer { FcFontSetDestroy(set) }
-        var entries: [FontChain.Entry] = []
-        var seen: Set<FontFile> = []
-        for i in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[i], let entry = Self.entry(from: font) else { continue }
-            if seen.insert(entry.file).inserted { entries.append(entry) }
-        }
-        return entries
-    }
-
-    /// Reads file, face index, family names and coverage from a matched pattern. The
-    /// charset is copied (reference counted) so that it outlives the font set.
-    private static func entry(from font: OpaquePointer) -> FontChain.Entry? {
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file else { return nil }
-        var index: Int32 = 0
-        if FcPatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
-        var charset: OpaquePointer?
-        guard FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch,
-              let charset, let owned = FcCharSetCopy(charset) else { return nil }
-        var families: [String] = []
-        var n: Int32 = 0
-        var family: UnsafeMutablePointer<FcChar8>?
-        while FcPatternGetString(font, "family", n, &family) == FcResultMatch, let family {
-            families.append(String(cString: family))
-            n += 1
-        }
-        return FontChain.Entry(file: FontFile(path: String(cString: file), index: Int(index)),
-                               families: families, coverage: CharSet(owning: owned))
+    /// The faces fontconfig ranks for `request` (its families as this conversion names
+    /// them, then `extraFamily`), from this conversion's own configuration when a theme
+    /// brought font files, else from the system's fonts (see `FontQuery` for `language`
+    /// and `trim`).
+    func sortedEntries(for request: FontSpec, adding extraFamily: String? = nil, language: String? = nil,
+                       trim: Bool = true) -> [FontChain.Entry] {
+        let families = (request.families + (extraFamily.map { [$0] } ?? []))
+            .map { unaliased($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let query = FontQuery(families: families, weight: min(max(request.weight, 1), 1000), italic: request.italic,
+                              language: language, trim: trim)
+        return own?.sortedEntries(for: query) ?? system.entries(for: query)
     }
 
     /// Warns when no named (non-generic) family of the request is what fontconfig
@@ -166,12 +103,4 @@ final class FontDatabase {
                 hint: "install a package that provides '\(family)', or check the exact name with `fc-list : family`")
         }
     }
-}
-
-/// An `FcCharSet*` we hold one reference to.
-final class CharSet {
-    private let handle: OpaquePointer
-    init(owning handle: OpaquePointer) { self.handle = handle }
-    deinit { FcCharSetDestroy(handle) }
-    @inline(__always) func contains(_ scalar: UInt32) -> Bool { FcCharSetHasChar(handle, scalar) != 0 }
 }

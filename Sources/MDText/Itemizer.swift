@@ -66,17 +66,21 @@ extension TextContext {
         let n = text.count
         var fontOf = [Int32](repeating: 0, count: n)
         var clusterStarts: [Bool]?
+        var languages: FallbackLanguage?
         var start = 0
         while start < n {
             var end = start + 1
             while end < n && runOf[end] == runOf[start] { end += 1 }
-            let chain = database.chain(for: runs[Int(runOf[start])].font)
+            let run = runs[Int(runOf[start])]
+            let chain = database.chain(for: run.font)
             if chain.entries.isEmpty || primaryCovers(text.scalars[start..<end], chain) {
                 let primary = Int32(fontID(in: chain, at: 0).raw)
                 for i in start..<end { fontOf[i] = primary }
             } else {
                 if clusterStarts == nil { clusterStarts = graphemeStarts(of: text, utf8: utf8) }
-                assignPerCluster(text.scalars, start..<end, clusterStarts!, chain, into: &fontOf)
+                if languages == nil { languages = FallbackLanguage(text.scalars) }
+                let fallback = ClusterFallback(context: self, chain: chain, run: run, languages: languages!)
+                fallback.assign(text.scalars, start..<end, clusterStarts!, into: &fontOf)
             }
             start = end
         }
@@ -90,7 +94,7 @@ extension TextContext {
                 if chain.firstCovering(s) != 0 { return false }
                 continue
             }
-            // Emoji go cluster by cluster, to prefer an emoji font (see `assignPerCluster`).
+            // Emoji go cluster by cluster, to prefer an emoji font (see `ClusterFallback`).
             if s >= ScalarClass.firstEmojiPlaneScalar { return false }
             switch ScalarClass(s) {
             case .ignorable, .control: continue
@@ -98,63 +102,6 @@ extension TextContext {
             }
         }
         return true
-    }
-
-    /// Chooses a face for each grapheme cluster in `range`:
-    /// - only controls and default-ignorables: the face of the cluster before (they draw
-    ///   nothing), so they do not split an item;
-    /// - only spaces: the face before if it has them (keeps the word spacing of the
-    ///   surrounding text) and is not an emoji font, else the primary face or the first
-    ///   face that has them;
-    /// - otherwise the primary face if it covers every visible scalar, else the first
-    ///   face of the chain that covers them all, else the first face covering the base
-    ///   character (so at least that renders), else the primary (which prints .notdef).
-    ///   Clusters asking for emoji presentation (an emoji-default pictograph, a skin tone,
-    ///   VS16) prefer an emoji font that covers them: text fonts like DejaVu Sans carry
-    ///   some pictographs in black and white, and mixing the two styles looks broken.
-    private func assignPerCluster(_ scalars: [UInt32], _ range: Range<Int>, _ clusterStarts: [Bool],
-                                  _ chain: FontChain, into fontOf: inout [Int32]) {
-        var current = 0
-        var visible: [UInt32] = []
-        var spaces: [UInt32] = []
-        var i = range.lowerBound
-        while i < range.upperBound {
-            var j = i + 1
-            while j < range.upperBound && !clusterStarts[j] { j += 1 }
-            visible.removeAll(keepingCapacity: true)
-            spaces.removeAll(keepingCapacity: true)
-            var wantsEmoji = false
-            for k in i..<j {
-                if ScalarClass.requestsEmojiPresentation(scalars[k]) { wantsEmoji = true }
-                if scalars[k] == 0xFE0E { wantsEmoji = false; break }
-            }
-            for k in i..<j {
-                switch ScalarClass(scalars[k]) {
-                case .visible: visible.append(scalars[k])
-                case .space: spaces.append(scalars[k])
-                case .ignorable, .control: break
-                }
-            }
-            var chosen = current
-            if !visible.isEmpty {
-                if wantsEmoji, let emoji = chain.firstEmojiCoveringAll(visible[...]) {
-                    chosen = emoji
-                } else if chain.covers(0, visible[...]) {
-                    chosen = 0
-                } else {
-                    let all = chain.firstCoveringAll(visible[...])
-                    chosen = all >= 0 ? all : max(0, chain.firstCovering(visible[0]))
-                }
-            } else if !spaces.isEmpty && (!chain.covers(current, spaces[...]) || chain.emojiEntries.contains(current)) {
-                // Not an emoji font's space: Noto Color Emoji's is 1.25 em wide.
-                let all = chain.covers(0, spaces[...]) ? 0 : chain.firstCoveringAll(spaces[...])
-                if all >= 0 { chosen = all }
-            }
-            current = chosen
-            let id = Int32(fontID(in: chain, at: chosen).raw)
-            for k in i..<j { fontOf[k] = id }
-            i = j
-        }
     }
 
     /// For each scalar index, whether an extended grapheme cluster starts there (ICU).

@@ -37,17 +37,15 @@ public final class TextContext {
         return faces.map(\.file.path).filter { seen.insert($0).inserted }
     }
 
-    /// Whether any font is installed (through fontconfig): without one, no text can be
-    /// set, and a conversion stops before it starts.
-    public static var fontsAreInstalled: Bool { FontDatabase.systemHasFonts() }
-
     /// Whether this context has any font to set text with (installed, or registered
     /// from a theme's files).
     public var hasFonts: Bool { database.hasFonts }
 
-    public init(diagnostics: DiagnosticSink) {
+    /// `systemFonts`: the installed fonts, shared between conversions so that
+    /// fontconfig is loaded (when its answers are not cached) once per run.
+    public init(diagnostics: DiagnosticSink, systemFonts: SystemFonts = SystemFonts()) {
         self.diagnostics = diagnostics
-        self.database = FontDatabase(diagnostics: diagnostics)
+        self.database = FontDatabase(system: systemFonts, diagnostics: diagnostics)
     }
 
     /// Shapes `text` with the given runs (which cover the text without gaps, ascending),
@@ -78,7 +76,8 @@ public final class TextContext {
                 bidi = self.bidi.levels(of: utf8, base: baseLevel)
             }
             let items = itemize(decoded, utf8: utf8, runs: runs, levels: bidi.levels)
-            let features = runs.map { hbFeatures($0.features) }
+            let compression = decoded.maxScalar >= 0x3000 ? PunctuationCompression.features(decoded) : []
+            let features = runs.map { hbFeatures($0.features) + compression }
             var glyphs: [ShapedGlyph] = []
             glyphs.reserveCapacity(decoded.count)
             for item in items {
@@ -161,12 +160,15 @@ public final class TextContext {
         return language
     }
 
-    /// Line-break opportunities by UAX #14 (ICU), ascending, after offset 0. The end of
-    /// the text is always last and marked mandatory (a paragraph's last line must end
-    /// there). An empty text has the single entry (0, mandatory).
-    /// The kind of a break at `offset`, from the character before it.
+    /// The kind of a break at `offset`, from the characters around it.
     static func breakKind(_ utf8: UnsafeBufferPointer<UInt8>, before offset: Int) -> BreakOpportunity.Kind {
         guard offset > 0 else { return .other }
+        // Every Hangul character is three bytes long, led by E1…EF.
+        if offset >= 3, offset < utf8.count, (0xE1...0xEF).contains(utf8[offset - 3]), (0xE1...0xEF).contains(utf8[offset]),
+           EastAsianText.isHangul(EastAsianText.scalar(at: offset - 3, in: utf8)),
+           EastAsianText.isHangul(EastAsianText.scalar(at: offset, in: utf8)) {
+            return .withinWord
+        }
         let last = utf8[offset - 1]
         if last == 0x20 || last == 0x09 { return .space }
         if last == 0x2D { return .hyphen }                                            // -
@@ -176,6 +178,9 @@ public final class TextContext {
         return .other
     }
 
+    /// Line-break opportunities by UAX #14 (ICU), ascending, after offset 0. The end of
+    /// the text is always last and marked mandatory (a paragraph's last line must end
+    /// there). An empty text has the single entry (0, mandatory).
     func breakOpportunities(in utf8: UnsafeBufferPointer<UInt8>) -> [BreakOpportunity] {
         guard !utf8.isEmpty else { return [BreakOpportunity(offset: 0, mandatory: true)] }
         var breaks: [BreakOpportunity] = []

@@ -97,7 +97,13 @@ public struct BreakOpportunity: Hashable, Sendable {
         /// taken only when the line cannot end anywhere else. Layout marks these; the
         /// shaper never does.
         case code
+        /// Between two Hangul syllables: Unicode allows it, but Korean is spaced between
+        /// words and set with breaks at the spaces (as browsers do with `word-break:
+        /// keep-all`); taken, like `.code`, only when the line cannot end anywhere else.
+        case withinWord
     }
+    /// Taken only when a line cannot end anywhere else (`.code`, `.withinWord`).
+    public var isLastResort: Bool { kind == .code || kind == .withinWord }
     public var offset: Int
     /// A hard break (newline in the text): the line must end here.
     public var mandatory: Bool

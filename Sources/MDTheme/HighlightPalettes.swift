@@ -18,7 +18,7 @@ public enum HighlightPalettes {
     /// plain colors, never `$name` references, so they need no theme palette.)
     public static func tokenStyles(_ name: String) -> [String: TokenStyle]? {
         guard let node = tokens(name) else { return nil }
-        return try? JSONDecoder().decode([String: TokenStyle].self, from: Data(JSONPrinter.compact(node).utf8))
+        return try? JSONNodeDecoder().decode([String: TokenStyle].self, from: node)
     }
 
     /// The palette's one-line description.

@@ -31,8 +31,10 @@ public struct JSONParser {
 
     private init(bytes: [UInt8], file: String) { self.bytes = bytes; self.file = file }
 
+    /// Where the parser is: the column counts the line's UTF-8 lead bytes before it.
     private var location: SourceLocation {
-        let col = bytes[lineStart..<min(i, bytes.count)].reduce(1) { $0 + (($1 & 0xC0) == 0x80 ? 0 : 1) }
+        var col = 1
+        for k in lineStart..<min(i, bytes.count) where bytes[k] & 0xC0 != 0x80 { col += 1 }
         return SourceLocation(line: line, column: col)
     }
 
@@ -119,7 +121,15 @@ public struct JSONParser {
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         i += 1
-        var out: [UInt8] = []
+        // Most strings have no escape: their bytes are the text.
+        var end = i
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { i = end + 1 }
+            return String(decoding: bytes[i..<end], as: UTF8.self)
+        }
+        var out: [UInt8] = Array(bytes[i..<end])
+        i = end
         while i < bytes.count {
             let b = bytes[i]
             switch b {

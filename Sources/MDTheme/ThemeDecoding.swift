@@ -9,11 +9,10 @@ extension ThemeLoader {
         let palette = (json["palette"]?.members ?? []).reduce(into: [String: String]()) { p, m in
             if let s = m.value.string { p[m.key] = s }
         }
-        let decoder = JSONDecoder()
-        decoder.userInfo[ThemeColor.paletteKey] = palette
+        let decoder = JSONNodeDecoder(userInfo: [ThemeColor.paletteKey: palette])
         let theme: Theme
         do {
-            theme = try decoder.decode(Theme.self, from: Data(JSONPrinter.compact(json).utf8))
+            theme = try decoder.decode(Theme.self, from: json)
         } catch let DecodingError.dataCorrupted(ctx) {
             throw issue(json, ctx.codingPath, ctx.debugDescription)
         } catch let DecodingError.typeMismatch(type, ctx) {

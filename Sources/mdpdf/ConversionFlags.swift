@@ -4,6 +4,7 @@ import MDCore
 import MDHighlight
 import MDImage
 import MDPDF
+import MDText
 import MDTheme
 
 /// A `--page-size` value: one of the paper names the theme stage knows (`PaperSize`).
@@ -167,15 +168,16 @@ struct ConversionFlags: ParsableArguments {
 
     /// The options of one conversion whose Markdown is in `folder` (its images and links
     /// are relative to it), named `sourceName` in messages.
-    /// `highlighter` and `imageCodecs` load their libraries once, for every job.
+    /// `highlighter`, `imageCodecs` and `systemFonts` load their libraries once, for every job.
     func conversionOptions(folder: String, sourceName: String, highlighter: SyntaxHighlighter,
-                           imageCodecs: ImageCodecs) -> ConversionOptions {
+                           imageCodecs: ImageCodecs, systemFonts: SystemFonts) -> ConversionOptions {
         var options = ConversionOptions(theme: theme.map(ThemeSource.init(argument:)), pageSize: pageSize?.rawValue,
                                         settings: settings, baseDirectory: folder, sourceName: sourceName)
         options.debugLayout = debugLayout
         options.tableOfContents = tableOfContents
         options.highlighter = highlighter
         options.imageCodecs = imageCodecs
+        options.systemFonts = systemFonts
         options.tagged = !noTags
         options.metadata = metadataFields
         options.readPolicy = ReadPolicy(folders: [root ?? folder] + allowRead, maxFileSize: inputLimit,

@@ -4,10 +4,15 @@ import MDCore
 import MDHighlight
 import MDImage
 import MDPDF
+import MDText
 
 /// `mdpdf [convert] FILE…`: each Markdown file (or every one under a folder) to its own PDF.
 struct Convert: ParsableCommand {
+    /// The name is given, not derived: the argument parser would print the type's name
+    /// through the runtime's reflection for it, on every run (about 3.5 million
+    /// instructions, a tenth of a one-line conversion).
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert Markdown files to PDF (the default: `mdpdf notes.md` is `mdpdf convert notes.md`).",
         discussion: """
         A folder converts every *.md and *.markdown file under it (hidden files and
@@ -31,7 +36,8 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
-        try requireFonts(theme: flags.theme)
+        let systemFonts = SystemFonts()
+        try requireFonts(theme: flags.theme, in: systemFonts)
         let plan: ConversionPlan
         do { plan = try ConversionPlan(files: files, output: flags.output) } catch {
             printError(error.description)
@@ -44,7 +50,7 @@ struct Convert: ParsableCommand {
             let isStdin = item.input == "-"
             var options = flags.conversionOptions(folder: isStdin ? FileManager.default.currentDirectoryPath : folder(of: item.input),
                                                   sourceName: isStdin ? "<stdin>" : item.input, highlighter: highlighter,
-                                                  imageCodecs: imageCodecs)
+                                                  imageCodecs: imageCodecs, systemFonts: systemFonts)
             options.linkedDocuments = plan.linkedDocuments(for: item)
             return ConversionJob(input: .markdown(item.input), output: item.output, options: options, limit: flags.inputLimit,
                                  root: flags.root, allowRead: flags.allowRead)
@@ -116,10 +122,12 @@ struct BookCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireFonts(theme: flags.theme)
+        let systemFonts = SystemFonts()
+        try requireFonts(theme: flags.theme, in: systemFonts)
         let cleanup = InterruptCleanup()
         let options = flags.conversionOptions(folder: files.count == 1 && isDirectory(files[0]) ? files[0] : folder(of: files[0]),
-                                              sourceName: files[0], highlighter: SyntaxHighlighter(), imageCodecs: ImageCodecs())
+                                              sourceName: files[0], highlighter: SyntaxHighlighter(), imageCodecs: ImageCodecs(),
+                                              systemFonts: systemFonts)
         let job = ConversionJob(input: .book(files), output: output, options: options, limit: flags.inputLimit,
                                 root: flags.root, allowRead: flags.allowRead)
         let runner = JobRunner(flags: flags, cleanup: cleanup, createsFolders: false, showsProgress: true)

@@ -150,6 +150,7 @@ final class JobRunner {
                 if case .markdown(let f) = job.input { deps.insert(LinkedDocuments.key(f)) }
                 if case .book(let inputs) = job.input { deps.formUnion(inputs.map(LinkedDocuments.key)) }
                 guard !deps.isDisjoint(with: changed) else { continue }
+                job.options.systemFonts.forgetIfChanged()
                 let start = ContinuousClock.now
                 let status = run(job, index: i, total: jobs.count)
                 reporter.line(rebuildLine(job, status: status, seconds: start.duration(to: .now)))

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MDCore
 import MDPDF
+import MDText
 
 /// The documented exit codes (sysexits.h values, so shell scripts can tell them apart).
 enum ExitStatus: Int32 {
@@ -121,9 +122,9 @@ func sameFile(_ a: String, _ b: String) -> Bool {
 /// Stops the run before anything else is printed when the machine has no fonts at all
 /// (a bare container): nothing could be set. A theme file may bring its own fonts, so
 /// with `--theme FILE` the conversion decides.
-func requireFonts(theme: String?) throws {
+func requireFonts(theme: String?, in fonts: SystemFonts) throws {
     if let theme, theme.contains("/") || theme.hasSuffix(".json") { return }
-    guard Converter.fontsAreInstalled else {
+    guard fonts.hasFonts else {
         printError("mdpdf: error: " + Converter.missingFontsMessage)
         throw ExitCode(ExitStatus.noFonts.rawValue)
     }

@@ -29,6 +29,7 @@ struct ThemeCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print a theme with every default filled in and extends followed, as JSON.",
             discussion: """
             The output is a complete theme: save it, edit it, and pass it back with --theme.

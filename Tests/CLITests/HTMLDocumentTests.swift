@@ -82,7 +82,7 @@ struct HTMLDocumentTests {
                 #expect(r.status == 0, "\(r.stderrText)")
                 let text = try tool("pdftotext", [pdf.path, "-"]).stdoutText
                 #expect(text.contains("mc2 and H2O, 2n − 1; plain 2."), "\(text)")
-                let glyphs = try Self.glyphs(pdf)
+                let glyphs = try PyMuPDF.glyphs(pdf)
                 let chars = glyphs.map(\.char).joined()
                 guard let at = chars.range(of: "mc2")?.lowerBound, let plain = chars.range(of: "plain 2")?.upperBound else {
                     Issue.record("\(chars)"); continue
@@ -168,26 +168,5 @@ struct HTMLDocumentTests {
             let images = try tool("pdfimages", ["-list", "-f", "1", "-l", "1", pdf.path]).stdoutText
             #expect(images.split(separator: "\n").count >= 3, "no image on page 1: \(images)")
         }
-    }
-
-    struct Glyph: Decodable, CustomStringConvertible {
-        var page: Int
-        var char: String
-        var glyph: Int
-        var size: Double
-        var y: Double
-        var description: String { "'\(char)' glyph \(glyph) size \(size) y \(y)" }
-    }
-
-    static func glyphs(_ pdf: URL) throws -> [Glyph] {
-        let script = PyMuPDF.script
-        var why = ""
-        for (exe, args) in [("/usr/bin/python3", [script, "--glyphs", pdf.path]), ("/usr/bin/env", ["python3", script, "--glyphs", pdf.path])]
-        where FileManager.default.isExecutableFile(atPath: exe) {
-            let r = try run(exe, args, timeout: 120)
-            if r.status == 0 { return try JSONDecoder().decode([Glyph].self, from: r.stdout) }
-            why = r.stderrText
-        }
-        throw ToolError(description: "PyMuPDF could not read \(pdf.lastPathComponent): \(why)")
     }
 }

@@ -14,7 +14,11 @@ import Testing
             let r = try tool("pdftoppm", ["-r", "144", "-f", "\(page)", "-l", "\(page)", "-singlefile", pdf.path,
                                           dir.child("raster").path])
             guard r.status == 0 else { throw ToolError(description: "pdftoppm failed: \(r.stderrText)") }
-            let d = [UInt8](try Data(contentsOf: dir.child("raster.ppm")))
+            try self.init(ppm: [UInt8](try Data(contentsOf: dir.child("raster.ppm"))))
+        }
+
+        /// A binary PPM (P6) as pdftoppm writes it.
+        init(ppm d: [UInt8]) throws {
             var fields: [String] = [], i = 0, cur = ""
             while fields.count < 4, i < d.count {
                 let c = d[i]; i += 1

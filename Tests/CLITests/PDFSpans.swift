@@ -11,6 +11,21 @@ struct PDFSpan: Decodable {
     var italic: Bool
 }
 
+/// One character as PyMuPDF reads it: its glyph, size and font, the x of its origin
+/// and of its box's right edge (the origin plus the font's advance for the glyph, which
+/// the PDF's width table gives), and its baseline.
+struct PDFGlyph: Decodable, CustomStringConvertible {
+    var page: Int
+    var char: String
+    var glyph: Int
+    var size: Double
+    var x: Double
+    var x1: Double
+    var y: Double
+    var font: String
+    var description: String { "'\(char)' glyph \(glyph) \(font) size \(size) at \(x),\(y)" }
+}
+
 /// A line of text (spans on one baseline) in content order.
 struct PDFLine: Decodable {
     var page: Int
@@ -36,6 +51,18 @@ enum PyMuPDF {
             why = r.stderrText
         }
         throw ToolError(description: "PyMuPDF could not read \(pdf.lastPathComponent): \(why) (scripts/setup.sh installs python3-fitz)")
+    }
+
+    /// Every character drawn, in drawing order (`pdf_spans.py --glyphs`).
+    static func glyphs(_ pdf: URL) throws -> [PDFGlyph] {
+        var why = ""
+        for (exe, args) in [("/usr/bin/python3", [script, "--glyphs", pdf.path]), ("/usr/bin/env", ["python3", script, "--glyphs", pdf.path])]
+        where FileManager.default.isExecutableFile(atPath: exe) {
+            let r = try run(exe, args, timeout: 120)
+            if r.status == 0 { return try JSONDecoder().decode([PDFGlyph].self, from: r.stdout) }
+            why = r.stderrText
+        }
+        throw ToolError(description: "PyMuPDF could not read \(pdf.lastPathComponent): \(why)")
     }
 
     /// Whether two "#rrggbb" colors are equal within PyMuPDF's rounding (±3 per channel).
@@ -91,15 +118,15 @@ enum SourceCode {
     }
 
     /// Whether PyMuPDF (1.21, Debian's) cannot give the line back even when the PDF has it
-    /// (poppler fails on the same): color emoji (Type 3 bitmap glyphs, no text), Arabic
-    /// and Hebrew (it reports presentation forms, visual order), a combining mark with no
-    /// base, and a backslash before a non-ASCII character (it writes `\uXXXX`).
+    /// (poppler fails on the same): Arabic and Hebrew (it reports presentation forms,
+    /// visual order), a combining mark with no base, and a backslash before a non-ASCII
+    /// character (it writes `\uXXXX`).
     static func unreadable(_ line: String) -> Bool {
         var previous: Unicode.Scalar?
         for u in line.unicodeScalars {
             defer { previous = u }
             let v = u.value
-            if u.properties.isEmojiPresentation || (0x0590...0x08FF).contains(v) || (0xFB1D...0xFEFF).contains(v) { return true }
+            if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFEFF).contains(v) { return true }
             if u.properties.generalCategory == .nonspacingMark || u.properties.generalCategory == .spacingMark,
                let p = previous, !p.properties.isAlphabetic { return true }
             if !u.isASCII, previous == "\\" { return true }

@@ -3,7 +3,7 @@ import Testing
 
 /// The shipped samples convert cleanly, and what a reader copies from them is the text.
 @Suite("Samples") struct SampleTests {
-    static let samples = ["showcase", "notes", "lists", "decorations", "guide", "code", "math", "html", "images"]
+    static let samples = ["showcase", "notes", "lists", "decorations", "guide", "code", "math", "html", "images", "scripts"]
 
     @Test(arguments: SampleTests.samples)
     func convertsCleanly(_ name: String) throws {

@@ -28,8 +28,14 @@ import Testing
 
     @Test func rebuiltTableOpensWithoutRecovery() throws {
         let raw = try PDFRenderer.drawWithCairo(Self.linkHeavy(pages: 3)).bytes
-        let rebuilt = try #require(CrossReferenceRebuild.rebuilt(raw))
+        var rebuilt = raw
+        let replaced = try #require(CrossReferenceRebuild.rebuild(&rebuilt))
         #expect(try Self.qpdfWarnings(rebuilt) == 0)
+        // Rebuilt in place, only the table changed; `restore` puts the original back.
+        #expect(rebuilt[..<replaced.offset] == raw[..<replaced.offset])
+        var restored = rebuilt
+        CrossReferenceRebuild.restore(&restored, replaced)
+        #expect(restored == raw)
         let scratch = try Scratch()
         let path = scratch.path("rebuilt.pdf")
         try Data(rebuilt).write(to: URL(fileURLWithPath: path))
@@ -51,7 +57,10 @@ import Testing
     }
 
     /// Whether the rebuild declines `bytes` (a Bool, so a failure does not print the file).
-    static func declines(_ bytes: [UInt8]) -> Bool { CrossReferenceRebuild.rebuilt(bytes) == nil }
+    static func declines(_ bytes: [UInt8]) -> Bool {
+        var copy = bytes
+        return CrossReferenceRebuild.rebuild(&copy) == nil && copy == bytes
+    }
 
     @Test func unexpectedFilesAreNotRebuilt() throws {
         let raw = try PDFRenderer.drawWithCairo(Self.linkHeavy(pages: 1)).bytes

@@ -65,10 +65,18 @@ import Testing
         }
     }
 
-    /// cairo 1.16 draws CBDT color emoji as an embedded bitmap image: the emoji is
-    /// visible, but no font is embedded for it and the text layer has nothing for its
-    /// cluster. The render must still succeed and the rest of the text must survive.
-    @Test func colorEmojiFontRendersAsAnImageWithoutText() throws {
+    /// The rows of `pdfimages -list` that are images (not soft masks): (width, height,
+    /// object number).
+    static func images(in pdf: String) throws -> [(width: Int, height: Int, object: Int)] {
+        let rows: [[Substring]] = try runTool("pdfimages", ["-list", pdf]).out.split(separator: "\n").dropFirst(2)
+            .map { $0.split(separator: " ") }
+        return rows.filter { $0[2] == "image" }.map { row in (Int(row[3]) ?? 0, Int(row[4]) ?? 0, Int(row[10]) ?? 0) }
+    }
+
+    /// A colour emoji (Noto Color Emoji's CBDT bitmaps; cairo 1.16 would paint a 27 × 26 px
+    /// image at 24 pt and give it no text) is the font's own 136 × 128 px picture, in
+    /// colour, and the text layer has its code point.
+    @Test func colorEmojiAreTheFontsFullSizePictureWithTheirText() throws {
         let scratch = try Scratch()
         // Glyph 883 is U+1F600 in Noto Color Emoji (FT_Get_Char_Index).
         let emoji = GlyphRun(font: Fixture.emojiFont, size: Points(24), color: .black,
@@ -80,10 +88,29 @@ import Testing
         let pdf = try scratch.render(PagedDocument(pages: [page]))
         try runTool("qpdf", ["--check", pdf])
         let text = try runTool("pdftotext", [pdf, "-"]).out
-        #expect(text.contains("Hello"))
+        #expect(text.contains("\u{1F600}") && text.contains("Hello"), "\(text)")
+        #expect(try Self.images(in: pdf).map { [$0.width, $0.height] } == [[136, 128]])
         let image = try PixelImage(pdf: pdf, scratch: scratch)
         var coloured = 0
         for y in 16..<44 { for x in 18..<48 { let (r, g, b) = image.rgb(x, y); if r != g || g != b { coloured += 1 } } }
-        #expect(coloured > 50, "the emoji bitmap should be painted in colour")
+        #expect(coloured > 50, "the emoji picture should be painted in colour")
+    }
+
+    /// One picture per emoji in the file, painted at every size and on every page.
+    @Test func anEmojisPictureIsStoredOnce() throws {
+        let scratch = try Scratch()
+        func smile(_ x: Double, _ size: Double) -> PageItem {
+            .glyphs(GlyphRun(font: Fixture.emojiFont, size: Points(size), color: .black,
+                             glyphs: [PlacedGlyph(id: 883, position: Fixture.point(x, 40))],
+                             text: "\u{1F600}", clusters: [TextCluster(bytes: 4, glyphs: 1)]))
+        }
+        let size = Size(width: Points(200), height: Points(100))
+        let pdf = try scratch.render(PagedDocument(pages: [Page(size: size, items: [smile(10, 12), smile(40, 24)]),
+                                                           Page(size: size, items: [smile(10, 10)])]))
+        try runTool("qpdf", ["--check", pdf])
+        let images = try Self.images(in: pdf)
+        #expect(images.count == 3)
+        #expect(Set(images.map(\.object)).count == 1, "\(images)")
+        #expect(try runTool("pdftotext", [pdf, "-"]).out.filter { $0 == "\u{1F600}" }.count == 3)
     }
 }

@@ -18,6 +18,21 @@ import Testing
         #expect(breakDump(shapeOne(context, text)) == expected)
     }
 
+    /// Korean is spaced between words: Unicode's breaks between two Hangul syllables are
+    /// last resorts, the ones after spaces and next to other scripts are not.
+    @Test func breaksInsideHangulWordsAreLastResorts() {
+        let (context, _) = makeContext()
+        let paragraph = shapeOne(context, "한국어 문장(漢字)")
+        let bytes = Array(paragraph.text.utf8)
+        let kinds = paragraph.breaks.map { (String(decoding: bytes[..<$0.offset], as: UTF8.self), $0.isLastResort) }
+        #expect(kinds.filter(\.1).map(\.0) == ["한", "한국", "한국어 문"], "\(kinds)")
+        #expect(kinds.contains { $0.0 == "한국어 " && !$0.1 } && kinds.contains { $0.0 == "한국어 문장(漢" && !$0.1 })
+        #expect(EastAsianText.lineMayBreak(between: 0x65E5, and: 0x672C))        // 日|本
+        #expect(!EastAsianText.lineMayBreak(between: 0x300C, and: 0x65E5))       // 「|日
+        #expect(!EastAsianText.lineMayBreak(between: 0x65E5, and: 0x3002))       // 日|。
+        #expect(!EastAsianText.lineMayBreak(between: 0x65E5, and: 0x30FC))       // 日|ー
+    }
+
     @Test func graphemeBoundaries() {
         let (context, _) = makeContext()
         // e + combining acute (3 bytes), x, family emoji ZWJ sequence (18 bytes).

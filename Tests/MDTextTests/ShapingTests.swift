@@ -30,9 +30,10 @@ import MDCore
         #expect(paragraph.glyphs.allSatisfy { $0.id != 0 })
     }
 
+    /// Under a sans body, Devanagari falls back to Noto Sans Devanagari.
     @Test func devanagariFallsBackAndKeepsConjunctClusters() {
         let (context, _) = makeContext()
-        let paragraph = shapeOne(context, "नमस्ते")
+        let paragraph = shapeOne(context, "नमस्ते", FontSpec(families: ["Noto Sans"]))
         #expect(glyphDump(paragraph, context) == """
             0 g44 NotoSansDevanagari-Regular.ttf 5.55
             3 g50 NotoSansDevanagari-Regular.ttf 5.98
@@ -45,11 +46,12 @@ import MDCore
     @Test(arguments: [
         ("Ελληνικά", "NotoSerif-Regular.ttf"),
         ("Кириллица", "NotoSerif-Regular.ttf"),
-        ("עברית", "DejaVuSans.ttf"),
-        ("مرحبا", "DejaVuSans.ttf"),
+        ("עברית", "NotoSerifHebrew-Regular.ttf"),
+        ("مرحبا", "NotoNaskhArabic-Regular.ttf"),
+        ("नमस्ते", "NotoSerifDevanagari-Regular.ttf"),
         ("→⇒", "DejaVuSans.ttf"),
         ("∑∫", "DejaVuSans.ttf"),
-        ("日本語", "NotoSansCJK-Regular.ttc"),
+        ("日本語", "NotoSerifCJK-Regular.ttc"),
         ("😀👍🏽", "NotoColorEmoji.ttf"),
     ])
     func scriptsFindACoveringFont(text: String, font: String) {
@@ -58,6 +60,43 @@ import MDCore
         #expect(!paragraph.glyphs.isEmpty)
         #expect(paragraph.glyphs.allSatisfy { $0.id != 0 }, "a .notdef glyph in \(text)")
         #expect(fontsUsed(paragraph, context) == [font])
+    }
+
+    /// Fallback follows the body's style: a letter the body's font lacks comes from a
+    /// face of the same style (serif, sans, monospace) where one covers it, whatever
+    /// fontconfig would rank first (DejaVu Sans has Arabic and Hebrew, in its sans).
+    @Test(arguments: [
+        (["Noto Sans"], "مرحبا", "NotoSansArabic-Regular.ttf"),
+        (["Noto Sans"], "नमस्ते", "NotoSansDevanagari-Regular.ttf"),
+        (["DejaVu Serif", "serif"], "مرحبا", "NotoNaskhArabic-Regular.ttf"),
+        (["Noto Sans Mono", "monospace"], "日本語", "NotoSansCJK-Regular.ttc#5"),
+    ])
+    func fallbackKeepsTheBodysStyle(families: [String], text: String, font: String) {
+        let (context, _) = makeContext()
+        #expect(fontsUsed(shapeOne(context, text, FontSpec(families: families)), context) == [font])
+    }
+
+    /// Han is written differently in Chinese, Japanese and Korean: the face follows the
+    /// language (the document's, or kana and Hangul around it), each its own face of the
+    /// Noto CJK collection.
+    @Test func hanTakesTheFaceOfItsLanguage() {
+        let (context, _) = makeContext()
+        func face(_ text: String, _ language: String?) -> [String] {
+            fontsUsed(shapeOne(context, text, language: language), context)
+        }
+        let chinese = face("中文排版", "zh-CN"), traditional = face("中文排版", "zh-TW"), korean = face("한국 漢字", nil)
+        #expect(chinese.count == 1 && traditional.count == 1 && Set([chinese[0], traditional[0], face("中文排版", "ja")[0]]).count == 3,
+                "\(chinese) \(traditional)")
+        #expect(face("かな漢字", nil) == face("漢字", "ja"))
+        #expect(korean.count == 1 && korean == face("漢字", "ko"), "\(korean)")
+    }
+
+    /// Punctuation and marks of no script (a danda, 「, 、) come from the face of the
+    /// script around them, not from whichever face fontconfig ranks first for them.
+    @Test func commonCharactersTakeTheFaceOfTheirScriptRun() {
+        let (context, _) = makeContext()
+        #expect(fontsUsed(shapeOne(context, "नमस्ते। नमस्ते॥"), context) == ["NotoSerifDevanagari-Regular.ttf"])
+        #expect(fontsUsed(shapeOne(context, "「日本」、"), context) == ["NotoSerifCJK-Regular.ttc"])
     }
 
     @Test func arabicIsStoredInLogicalOrder() {

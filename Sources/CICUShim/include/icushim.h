@@ -38,6 +38,27 @@ void mdicu_breaker_close(mdicu_breaker *breaker);
 int32_t mdicu_breaker_run(mdicu_breaker *breaker, const char *text, int32_t length,
                           int32_t *offsets, uint8_t *hard, int32_t capacity);
 
+/*
+ * Kinsoku by ICU's own line-break classes (UAX #14, as ICU's default rules apply
+ * them): whether a line may end between code point `before` and code point `after`
+ * as far as these two characters go. No when `before` is an opening bracket (class
+ * OP: ( [ 「 『 （) or an initial quotation mark (general category Pi: “ ‘), or when
+ * `after` may not start a line: closing brackets (CL, CP: 」 ） ] )), final quotation
+ * marks (Pf: ” ’), full stops and commas (CL, IS: 。 、 , .), ! and ? (EX), and the
+ * characters that do not start a line in Chinese and Japanese (NS and CJ: small kana,
+ * ー, 々, ・, ゝ). Used where a line must be cut at a place the line-break iterator
+ * does not offer (a word longer than the line): the iterator already honours these.
+ */
+int32_t mdicu_line_may_break_between(int32_t before, int32_t after);
+
+/* Which side of its em box a punctuation mark's ink sits on, by its line-break class. */
+enum {
+    MDICU_PUNCTUATION_NONE = 0,
+    MDICU_PUNCTUATION_OPENING = 1,  /* class OP: ( [ 「 『 （ — ink on the right half */
+    MDICU_PUNCTUATION_CLOSING = 2,  /* classes CL, CP: ) ] 」 』 ） 、 。 — ink on the left */
+};
+int32_t mdicu_punctuation_kind(int32_t c);
+
 /* A reusable bidi analyser (ubidi plus a UTF-16 scratch buffer). */
 typedef struct mdicu_bidi mdicu_bidi;
 

@@ -5,8 +5,10 @@ Test-time helper for Tests/CLITests (CodeBlockTests): poppler reports no colors 
 fonts per word, PyMuPDF does. Output: a list of lines in content order, each
 {"page": n, "x": x0, "y": baseline, "spans": [{"text", "color" ("#rrggbb"), "font",
 "size", "bold", "italic"}]}. With --glyphs first: every character drawn, with its glyph
-id, size and baseline ({"page", "char", "glyph", "size", "y", "font"}; HTMLDocumentTests:
-whether a superscript is the font's own glyph or a smaller, raised one). Exit status 3
+id, size, origin, the right edge of its box (origin plus the font's advance) and baseline
+({"page", "char", "glyph", "size", "x", "x1", "y", "font"}; HTMLDocumentTests: whether a
+superscript is the font's own glyph or a smaller, raised one; ScriptTypographyTests: where
+each character of a line sits). Exit status 3
 when PyMuPDF is not installed (Debian: python3-fitz, installed by scripts/setup.sh).
 """
 import json
@@ -23,7 +25,9 @@ def main(path):
     out = []
     doc = fitz.open(path)
     for number, page in enumerate(doc):
-        for block in page.get_text("dict")["blocks"]:
+        # Without images: MuPDF ends a text block at every image it keeps, so a line with
+        # an inline picture (a colour emoji) would come back in pieces.
+        for block in page.get_text("dict", flags=fitz.TEXTFLAGS_DICT & ~fitz.TEXT_PRESERVE_IMAGES)["blocks"]:
             for line in block.get("lines", []):
                 spans = []
                 for s in line["spans"]:
@@ -49,7 +53,8 @@ def glyphs(path):
         for span in page.get_texttrace():
             for c in span["chars"]:
                 out.append({"page": number + 1, "char": chr(c[0]) if c[0] >= 0 else "", "glyph": c[1],
-                            "size": round(span["size"], 2), "y": round(c[2][1], 2), "font": span["font"]})
+                            "size": round(span["size"], 2), "x": round(c[2][0], 3), "x1": round(c[3][2], 3),
+                            "y": round(c[2][1], 2), "font": span["font"]})
     json.dump(out, sys.stdout, ensure_ascii=False)
 
 

@@ -1,0 +1,248 @@
+import Glibc
+import MDPage
+
+/// The answers fontconfig gave on this machine, kept between runs so that a short
+/// conversion need not load fontconfig's configuration at all (parsing its ~40 XML
+/// files and loading its caches is most of the start-up time of a one-line document).
+///
+/// It holds the fallback chain of each query asked so far — each face's file, index,
+/// family names and coverage, exactly as `FcFontSort` returned them — and whether any
+/// font is installed, under the `FontSetupStamp` they were computed with. A reader
+/// uses it only while that stamp is current, so installing or removing a font, or
+/// changing fontconfig's configuration, makes mdpdf ask fontconfig again.
+///
+/// The file is binary (little-endian counts, UTF-8 strings, charset pages as stored in
+/// `CharSet`), written whole to a temporary file and renamed into place; one that is
+/// damaged, truncated or of another format is ignored and replaced.
+struct FontLookupCache {
+    var stamp: FontSetupStamp
+    var hasFonts: Bool
+    var chains: [FontQuery: [FontChain.Entry]]
+
+    /// More queries than any set of themes asks; past it the cache starts over.
+    static let maxQueries = 512
+    private static let magic = Array("mdpdf-font-lookups\n".utf8)
+
+    /// `cache/fonts.cache` under `$XDG_CACHE_HOME/mdpdf`, else `~/.cache/mdpdf`; nil
+    /// when neither variable is set.
+    static var defaultDirectory: String? {
+        if let xdg = FontEnvironment.value("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/mdpdf" }
+        if let home = FontEnvironment.value("HOME"), !home.isEmpty { return home + "/.cache/mdpdf" }
+        return nil
+    }
+
+    static func file(in directory: String) -> String { directory + "/fonts.cache" }
+
+    /// The cache in `directory`, or nil when there is none or it cannot be read.
+    /// Whether its stamp is current is the caller's question.
+    static func read(from directory: String) -> FontLookupCache? {
+        let fd = open(file(in: directory), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size < 64 << 20 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        var reader = ByteReader(bytes)
+        return try? decode(&reader)
+    }
+
+    /// Writes the cache into `directory` (created when missing), replacing the file
+    /// atomically. Failing to write is not an error: the next run asks fontconfig again.
+    func write(to directory: String) {
+        guard Self.makeDirectory(directory) else { return }
+        let bytes = encoded()
+        var template = Array((directory + "/.fonts.cache-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            written += n
+        }
+        close(fd)
+        if written != bytes.count || rename(temporary, Self.file(in: directory)) != 0 { unlink(temporary) }
+    }
+
+    /// `mkdir -p`, mode 0700 for the folders it makes (the cache names a user's fonts).
+    private static func makeDirectory(_ path: String) -> Bool {
+        var st = stat()
+        if stat(path, &st) == 0 { return (st.st_mode & S_IFMT) == S_IFDIR }
+        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        guard !parent.isEmpty, makeDirectory(parent) else { return false }
+        return mkdir(path, 0o700) == 0 || errno == EEXIST
+    }
+
+    // MARK: Encoding
+
+    func encoded() -> [UInt8] {
+        var out = ByteWriter()
+        out.bytes += Self.magic
+        out.u32(UInt32(FontSetupStamp.formatVersion))
+        out.strings(stamp.environment)
+        out.strings(stamp.paths)
+        out.strings(stamp.signatures)
+        out.u32(hasFonts ? 1 : 0)
+        // Each face once, then the chains as lists of face numbers; in a fixed order, so
+        // that the same lookups give the same bytes.
+        let chains = self.chains.sorted { $0.key.sortKey < $1.key.sortKey }
+        var numbers: [FontFile: Int] = [:]
+        var faces: [FontChain.Entry] = []
+        for (_, entries) in chains {
+            for entry in entries where numbers[entry.file] == nil {
+                numbers[entry.file] = faces.count
+                faces.append(entry)
+            }
+        }
+        out.u32(UInt32(faces.count))
+        for face in faces {
+            out.string(face.file.path)
+            out.u32(UInt32(face.file.index))
+            out.strings(face.families)
+            out.u32(UInt32(face.coverage.pages.count))
+            out.u32s(face.coverage.pages.map(UInt32.init))
+            out.u32s(face.coverage.bits)
+        }
+        out.u32(UInt32(chains.count))
+        for (query, entries) in chains {
+            out.strings(query.families)
+            out.u32(UInt32(query.weight))
+            out.u32(query.italic ? 1 : 0)
+            out.strings(query.language.map { [$0] } ?? [])
+            out.u32(query.trim ? 1 : 0)
+            out.u32(UInt32(entries.count))
+            for entry in entries { out.u32(UInt32(numbers[entry.file]!)) }
+        }
+        return out.bytes
+    }
+
+    private static func decode(_ r: inout ByteReader) throws(ByteReader.Damaged) -> FontLookupCache {
+        guard try r.take(magic.count) == magic[...], try r.u32() == FontSetupStamp.formatVersion else { throw .damaged }
+        let stamp = FontSetupStamp(environment: try r.strings(), paths: try r.strings(), signatures: try r.strings())
+        guard stamp.paths.count == stamp.signatures.count else { throw .damaged }
+        let hasFonts = try r.u32() == 1
+        var faces: [FontChain.Entry] = []
+        for _ in 0..<(try r.count()) {
+            let path = try r.string()
+            let index = Int(try r.u32())
+            let families = try r.strings()
+            let pageCount = try r.count()
+            let pages = try r.u32s(pageCount)
+            guard pages.allSatisfy({ $0 <= 0x10FF }), zip(pages, pages.dropFirst()).allSatisfy({ $0 < $1 }) else { throw .damaged }
+            let bits = try r.u32s(pageCount * CharSet.pageBits)
+            faces.append(FontChain.Entry(file: FontFile(path: path, index: index), families: families,
+                                         coverage: CharSet(pages: pages.map { UInt16($0) }, bits: bits)))
+        }
+        var chains: [FontQuery: [FontChain.Entry]] = [:]
+        for _ in 0..<(try r.count()) {
+            let families = try r.strings(), weight = Int(try r.u32()), italic = try r.u32() == 1
+            let language = try r.strings()
+            guard language.count <= 1 else { throw .damaged }
+            let query = FontQuery(families: families, weight: weight, italic: italic, language: language.first,
+                                  trim: try r.u32() == 1)
+            var entries: [FontChain.Entry] = []
+            for _ in 0..<(try r.count()) {
+                let n = Int(try r.u32())
+                guard faces.indices.contains(n) else { throw .damaged }
+                entries.append(faces[n])
+            }
+            chains[query] = entries
+        }
+        guard r.isAtEnd else { throw .damaged }
+        return FontLookupCache(stamp: stamp, hasFonts: hasFonts, chains: chains)
+    }
+}
+
+extension FontQuery {
+    /// Orders the chains in the file.
+    var sortKey: String { "\(weight) \(italic) \(trim) \(language ?? "") " + families.joined(separator: "\u{1F}") }
+}
+
+/// Appends little-endian numbers and length-prefixed UTF-8 strings.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func u32(_ v: UInt32) {
+        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func u32s(_ values: [UInt32]) {
+        bytes.reserveCapacity(bytes.count + 4 * values.count)
+        for v in values { u32(v) }
+    }
+
+    mutating func string(_ s: String) {
+        u32(UInt32(s.utf8.count))
+        bytes += s.utf8
+    }
+
+    /// A count, then each string.
+    mutating func strings(_ list: [String]) {
+        u32(UInt32(list.count))
+        for s in list { string(s) }
+    }
+}
+
+/// Reads what `ByteWriter` wrote, checking every length against what is left.
+struct ByteReader {
+    enum Damaged: Error { case damaged }
+
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func take(_ n: Int) throws(Damaged) -> ArraySlice<UInt8> {
+        guard n >= 0, n <= bytes.count - offset else { throw .damaged }
+        defer { offset += n }
+        return bytes[offset..<offset + n]
+    }
+
+    mutating func u32() throws(Damaged) -> UInt32 {
+        let b = try take(4)
+        let i = b.startIndex
+        return UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
+    }
+
+    /// A count of items still to read: each takes at least 4 bytes, so a count larger
+    /// than what is left is damage (and never a huge allocation).
+    mutating func count() throws(Damaged) -> Int {
+        let n = Int(try u32())
+        guard n <= (bytes.count - offset) / 4 else { throw .damaged }
+        return n
+    }
+
+    /// `n` numbers at once (the bulk of the file: charset pages and maps).
+    mutating func u32s(_ n: Int) throws(Damaged) -> [UInt32] {
+        guard n <= (bytes.count - offset) / 4 else { throw .damaged }
+        let start = offset
+        offset += 4 * n
+        return bytes.withUnsafeBytes { raw in
+            (0..<n).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * $0, as: UInt32.self)) }
+        }
+    }
+
+    mutating func string() throws(Damaged) -> String {
+        let n = Int(try u32())
+        guard let s = String(validating: try take(n), as: UTF8.self) else { throw .damaged }
+        return s
+    }
+
+    /// A count, then each string.
+    mutating func strings() throws(Damaged) -> [String] {
+        var list: [String] = []
+        for _ in 0..<(try count()) { list.append(try string()) }
+        return list
+    }
+}

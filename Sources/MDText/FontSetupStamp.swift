@@ -1,0 +1,70 @@
+import CFontconfig
+import Glibc
+
+/// The state of everything a fontconfig answer depends on: the fontconfig version, the
+/// environment variables it reads, and for each watched file or folder
+/// (`FontConfiguration.watchedPaths`) whether it exists, its inode, size and
+/// modification and change times. Two equal stamps mean fontconfig would load the same
+/// configuration and the same fonts — the test fontconfig applies to its own caches
+/// (a font folder's modification time), applied to its configuration files as well.
+struct FontSetupStamp: Hashable, Sendable {
+    /// Bumped whenever what the cache stores, or how it is keyed, changes.
+    static let formatVersion = 2
+
+    /// Versions and environment, one `name=value` line each.
+    let environment: [String]
+    let paths: [String]
+    /// What `stat` said of each of `paths`.
+    let signatures: [String]
+
+    init(environment: [String], paths: [String], signatures: [String]) {
+        self.environment = environment; self.paths = paths; self.signatures = signatures
+    }
+
+    /// The stamp of the current environment and of `paths` as they are now.
+    static func current(watching paths: [String]) -> FontSetupStamp {
+        FontSetupStamp(environment: currentEnvironment(), paths: paths, signatures: paths.map(signature(of:)))
+    }
+
+    /// Whether nothing this stamp watches has changed since it was taken.
+    var isCurrent: Bool {
+        Self.currentEnvironment() == environment && paths.map(Self.signature(of:)) == signatures
+    }
+
+    private static func currentEnvironment() -> [String] {
+        var lines = ["mdpdf font lookups=\(formatVersion)", "fontconfig=\(FcGetVersion())",
+                     "program=\(FontEnvironment.programName)"]
+        for name in FontEnvironment.names {
+            lines.append(name + (FontEnvironment.value(name).map { "=" + $0 } ?? " unset"))
+        }
+        return lines
+    }
+
+    /// What `stat` says of `path` (links followed), or why it cannot say.
+    private static func signature(of path: String) -> String {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return errno == ENOENT || errno == ENOTDIR ? "missing" : "error \(errno)" }
+        return "\(st.st_mode) \(st.st_dev):\(st.st_ino) \(st.st_size) "
+            + "m\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec) c\(st.st_ctim.tv_sec).\(st.st_ctim.tv_nsec)"
+    }
+}
+
+/// The environment as fontconfig reads it.
+enum FontEnvironment {
+    /// The variables that change which configuration fontconfig loads, where it looks
+    /// for fonts and per-user files, and the default language it ranks fonts by
+    /// (`FC_LANG`, else the locale's).
+    static let names = ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME",
+                        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+                        "FC_LANG", "LC_ALL", "LC_CTYPE", "LANG"]
+
+    static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The program name, which configuration rules may test (`<test name="prgname">`).
+    static var programName: String {
+        let first = CommandLine.arguments.first ?? ""
+        return first.split(separator: "/").last.map(String.init) ?? first
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The fonts installed on this machine, as fontconfig ranks them for each request.
+///
+/// Fontconfig is loaded only when a question needs it: the answers of earlier runs come
+/// from the font lookup cache (`FontLookupCache`) while its stamp says that nothing
+/// fontconfig reads has changed, so a document whose fonts were all looked up before
+/// never loads fontconfig's configuration. Answers computed in this run go into the
+/// cache when a conversion ends (`saveLookups`).
+///
+/// One instance serves any number of conversions, on any threads: every use is
+/// serialised by a lock. The chains it hands out are immutable.
+public final class SystemFonts: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Where the lookup cache lives; nil: no cache, every answer from fontconfig.
+    private let cacheDirectory: String?
+    private var cacheRead = false
+    /// The chains of a cache whose stamp was current when read, with that stamp.
+    private var cached: (stamp: FontSetupStamp, hasFonts: Bool, chains: [FontQuery: [FontChain.Entry]])?
+    /// Fontconfig, once loaded, with the stamp taken right after it loaded.
+    private var live: (configuration: FontConfiguration, stamp: FontSetupStamp)?
+    /// Chains fontconfig computed in this run, and whether some are not in the cache yet.
+    private var computed: [FontQuery: [FontChain.Entry]] = [:]
+    private var unsaved = false
+
+    /// `cacheDirectory`: where to keep the lookup cache (see `defaultCacheDirectory`);
+    /// nil asks fontconfig every time.
+    public init(cacheDirectory: String? = SystemFonts.defaultCacheDirectory) {
+        self.cacheDirectory = cacheDirectory
+    }
+
+    /// `$XDG_CACHE_HOME/mdpdf`, else `~/.cache/mdpdf`.
+    public static var defaultCacheDirectory: String? { FontLookupCache.defaultDirectory }
+
+    /// Whether fontconfig finds any font (its configuration as the environment sets it,
+    /// `FONTCONFIG_FILE` included): without one no text can be set.
+    public var hasFonts: Bool {
+        lock.lock(); defer { lock.unlock() }
+        readCacheOnce()
+        if let cached { return cached.hasFonts }
+        return configuration().hasFonts
+    }
+
+    /// The ranked faces for `query`: from this run's answers, else the cache, else
+    /// fontconfig.
+    func entries(for query: FontQuery) -> [FontChain.Entry] {
+        lock.lock(); defer { lock.unlock() }
+        if let entries = computed[query] { return entries }
+        readCacheOnce()
+        if let entries = cached?.chains[query] { return entries }
+        let entries = configuration().sortedEntries(for: query)
+        computed[query] = entries
+        unsaved = true
+        return entries
+    }
+
+    /// Writes the chains fontconfig computed in this run into the cache, beside those
+    /// already there. Nothing is written when every answer came from the cache, or when
+    /// what fontconfig reads changed while it was in use (the answers may then be stale).
+    public func saveLookups() {
+        lock.lock(); defer { lock.unlock() }
+        guard unsaved, let cacheDirectory, let live, computed.count <= FontLookupCache.maxQueries,
+              live.stamp.isCurrent else { return }
+        var chains = computed
+        if let cached, cached.stamp == live.stamp, cached.chains.count + computed.count <= FontLookupCache.maxQueries {
+            chains.merge(cached.chains) { mine, _ in mine }
+        }
+        FontLookupCache(stamp: live.stamp, hasFonts: live.configuration.hasFonts, chains: chains).write(to: cacheDirectory)
+        unsaved = false
+    }
+
+    /// Forgets every answer if what fontconfig reads has changed since they were given,
+    /// so that the next question loads fontconfig (or a newer cache) again: `--watch`
+    /// rebuilds share one instance for as long as it runs, and a font installed
+    /// meanwhile must be seen as a new run would see it.
+    public func forgetIfChanged() {
+        lock.lock(); defer { lock.unlock() }
+        guard cacheRead else { return }
+        if let stamp = live?.stamp ?? cached?.stamp, stamp.isCurrent { return }
+        cacheRead = false
+        cached = nil
+        live = nil
+        computed = [:]
+        unsaved = false
+    }
+
+    private func readCacheOnce() {
+        guard !cacheRead else { return }
+        cacheRead = true
+        guard let cacheDirectory, let cache = FontLookupCache.read(from: cacheDirectory), cache.stamp.isCurrent else { return }
+        cached = (cache.stamp, cache.hasFonts, cache.chains)
+    }
+
+    /// Fontconfig, loaded on first use. If the stamp taken now differs from the cache's,
+    /// something changed since the cache was checked: its answers are dropped.
+    private func configuration() -> FontConfiguration {
+        if let live { return live.configuration }
+        let configuration = FontConfiguration()
+        let stamp = FontSetupStamp.current(watching: configuration.watchedPaths)
+        if let cached, cached.stamp != stamp { self.cached = nil }
+        live = (configuration, stamp)
+        return configuration
+    }
+}
