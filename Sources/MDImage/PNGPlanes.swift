@@ -111,18 +111,25 @@ public enum PNGPlanes: Sendable {
         let (rowBytes, o1) = width.multipliedReportingOverflow(by: bpp)
         let (size, o2) = (rowBytes + 1).multipliedReportingOverflow(by: height)
         guard !o1, !o2, width > 0, height > 0 else { return nil }
-        var status = Z_OK
-        var pixels = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            var produced = uLongf(size)
-            status = zlib.withUnsafeBufferPointer { uncompress(buffer.baseAddress, &produced, $0.baseAddress, uLong($0.count)) }
-            initialized = Int(produced)
-        }
-        // Z_BUF_ERROR: every row came out and the stream holds more (which libpng ignores).
-        guard status == Z_OK || status == Z_BUF_ERROR, pixels.count == size else { return nil }
+        guard var pixels = inflated(zlib, size: size) else { return nil }
         let ok = pixels.withUnsafeMutableBufferPointer { unfilter($0.baseAddress!, rowBytes: rowBytes, rows: height, bpp: bpp) }
         guard ok else { return nil }
         pixels.removeLast(height)
         return pixels
+    }
+
+    /// The first `size` bytes `zlib` inflates to; nil when it holds fewer or is not zlib
+    /// data. (More is fine: libpng ignores what follows the rows.)
+    public static func inflated(_ zlib: [UInt8], size: Int) -> [UInt8]? {
+        var status = Z_OK
+        let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var produced = uLongf(size)
+            status = zlib.withUnsafeBufferPointer { uncompress(buffer.baseAddress, &produced, $0.baseAddress, uLong($0.count)) }
+            initialized = Int(produced)
+        }
+        // Z_BUF_ERROR: `size` bytes came out and the stream holds more.
+        guard status == Z_OK || status == Z_BUF_ERROR, out.count == size else { return nil }
+        return out
     }
 
     /// Undoes each row's filter (PNG specification, section 9) in place: `buffer` holds

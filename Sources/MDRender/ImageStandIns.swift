@@ -66,7 +66,23 @@ final class ImageStandIns {
         let index = streams.count
         switch layout {
         case .stored(let planes):
-            streams.append(try Self.stream(planes, width: width, height: height, path: path))
+            let stream = try Self.stream(planes, width: width, height: height, path: path)
+            let rows = Self.filteredSize(planes, width: width, height: height)
+            if stream.data.count * 10 < rows * 9 {
+                streams.append(stream)
+            } else {
+                // Barely compressed (stored blocks, level 0): deflated again, rows and
+                // filter bytes as they are, or the PDF would carry the image at full size.
+                streams.append(nil)
+                worker.submit(index) {
+                    guard let rowData = PNGPlanes.inflated(stream.data, size: rows) else {
+                        return .failure(.renderFailed(reason: "image \(path) its image data does not decode"))
+                    }
+                    var again = stream
+                    do throws(ConversionError) { again.data = try Self.deflated(rowData, path: path) } catch { return .failure(error) }
+                    return .success(again)
+                }
+            }
         case .withAlpha(let zlib, let colorChannels):
             streams.append(nil)
             worker.submit(index) {
@@ -117,6 +133,12 @@ final class ImageStandIns {
     }
 
     private static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    /// The size of the rows of stored planes inflated, filter bytes included.
+    static func filteredSize(_ planes: PNGPlanes, width: Int, height: Int) -> Int {
+        guard case .stored(_, let channels, let bits, _) = planes else { return 0 }
+        return ((width * channels * bits + 7) / 8 + 1) * height
+    }
 
     /// The PDF image for a PNG's planes.
     static func stream(_ planes: PNGPlanes, width: Int, height: Int, path: String) throws(ConversionError) -> Stream {

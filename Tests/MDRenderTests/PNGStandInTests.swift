@@ -33,7 +33,8 @@ import Testing
     /// Opaque kinds give the very same pixels; with alpha, cairo's premultiplied
     /// round trip may move a value by one or two.
     @Test(arguments: [("quad.png", 0), ("gray.png", 0), ("palette.png", 0), ("palette8.png", 0), ("rgba-opaque.png", 0),
-                      ("rgba-half.png", 2), ("gray-alpha.png", 2), ("filters.png", 2), ("filters-gray-alpha.png", 2)])
+                      ("rgba-half.png", 2), ("gray-alpha.png", 2), ("filters.png", 2), ("filters-gray-alpha.png", 2),
+                      ("stored-blocks.png", 0)])
     func sameRasterAsCairosDecoder(name: String, tolerance: Int) throws {
         let scratch = try Scratch()
         let ours = try pdf(document(name), embedding: true, scratch, "ours.pdf")
@@ -93,6 +94,19 @@ import Testing
         #expect(images.count == 2)
         #expect(images.contains { ($0["/ColorSpace"] as? String) == "/DeviceGray" && ($0["/Filter"] as? String) == "/FlateDecode" })
         #expect(images.contains { ($0["/Filter"] as? String) == "/DCTDecode" && $0["/Decode"] != nil }, "\(images)")
+    }
+
+    /// A PNG whose data is barely compressed (stored deflate blocks) is deflated again:
+    /// the PDF does not carry the image at its full size.
+    @Test func barelyCompressedDataIsDeflatedAgain() throws {
+        let scratch = try Scratch()
+        let objects = try QPDFObjects(pdf: try pdf(document("stored-blocks.png"), embedding: true, scratch, "stored.pdf"))
+        let images = objects.dictionaries { ($0["/Subtype"] as? String) == "/Image" }
+        try #require(images.count == 1)
+        let raw = (48 * 3 + 1) * 32
+        let length = try #require(images[0]["/Length"] as? Int)
+        #expect(length < raw / 4, "\(length) bytes for \(raw) of rows")
+        #expect((images[0]["/DecodeParms"] as? [String: Any])?["/Predictor"] as? Int == 15)
     }
 
     /// Images named ahead (`prefetching`) are prepared before their page is drawn, on

@@ -81,6 +81,14 @@ half.putalpha(128)
 half.save("rgba-half.png")
 
 
+# The quad picture with its data in stored (uncompressed) deflate blocks: mdpdf deflates
+# it again rather than carry it at full size.
+with open("stored-blocks.png", "wb") as f:
+    f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(b"\x00" + a[y].tobytes() for y in range(H)), 0))
+            + chunk(b"IEND", b""))
+
+
 def filtered(rows, bpp, kinds):
     """PNG rows filtered with the given filter type per row (the specification's five)."""
     out, prior = [], np.zeros_like(rows[0], dtype=np.int32)
