@@ -119,7 +119,7 @@ enum PNGCheck {
         Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
     }
 
-    private static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
     }
 }

@@ -63,6 +63,10 @@ public struct ConversionOptions: Sendable {
     /// Keep every page and its line fragments in the result (`ConversionResult.layout`,
     /// for line reports and tests); otherwise each page is freed once drawn.
     public var keepsLayout = false
+    /// Lay out on a thread of its own, a few pages ahead of cairo (`LayoutThread`), so
+    /// one conversion uses two cores; false: layout and drawing take turns on one
+    /// thread. The output is the same byte for byte.
+    public var layoutThread = true
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -150,7 +154,7 @@ public enum Converter {
     }
 
     /// The stages after the theme is known: fonts, styling (`style`, given the style
-    /// options), then layout, ready to hand out pages as they are drawn.
+    /// options), then layout, started on its own thread (see `LayoutThread`).
     static func startLayout(theme: Theme, options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
                             stages: inout StageClock, style: (StyleOptions) -> StyledDocument) throws(ConversionError) -> StartedLayout {
         let text = TextContext(diagnostics: sink, systemFonts: options.systemFonts)
@@ -171,28 +175,48 @@ public enum Converter {
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creationDate = options.date
         pages.stream.metadata.modificationDate = options.date
-        return StartedLayout(pages: pages, text: text, imagePaths: styled.imagePaths)
+        return StartedLayout(pages: pages, text: text, imagePaths: styled.imagePaths, images: styled.imageSources)
     }
 
-    /// Draws the pages as layout hands them over, then runs the qpdf pass. `started` is
-    /// changed in place (no copy of it may share the stream, or freeing a drawn page's
-    /// boxes would copy them instead).
+    /// Draws the pages as layout hands them over (from its own thread when
+    /// `options.layoutThread`), then runs the qpdf pass. `started` is changed in place (no
+    /// copy of it may share the stream, or freeing a drawn page's boxes would copy them
+    /// instead).
     static func render(_ started: inout StartedLayout, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
                        diagnostics sink: DiagnosticSink, stages: StageClock) throws(ConversionError) -> ConversionResult {
         var stages = stages
         options.progress?("laying out and rendering")
-        let layoutBefore = started.pages.stream.layoutTime
-        let pdf = try PDFRenderer.render(&started.pages, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink) { drawn in
-            // Pages are laid out as cairo asks for them: split the time between the two.
-            let layout = drawn.stream.layoutTime - layoutBefore
-            stages.add("layout", layout)
-            stages.lap("render", less: layout)
+        let pdf: [UInt8]
+        if options.layoutThread {
+            var thread = LayoutThread(started.pages.take()!)
+            do {
+                pdf = try PDFRenderer.render(&thread, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
+                                             prefetching: started.images) { _ in
+                    stages.lap("render")
+                }
+            } catch {
+                thread.cancel()
+                throw error
+            }
+            started.pages = thread.finished
+            // Layout ran beside rendering: its own busy time, reported apart.
+            stages.add("layout", started.pages!.stream.layoutTime)
+        } else {
+            let layoutBefore = started.pages!.stream.layoutTime
+            pdf = try PDFRenderer.render(&started.pages!, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
+                                         prefetching: started.images) { drawn in
+                // Pages are laid out as cairo asks for them: split the time between the two.
+                let layout = drawn.stream.layoutTime - layoutBefore
+                stages.add("layout", layout)
+                stages.lap("render", less: layout)
+            }
         }
         stages.lap("post-process")
         options.systemFonts.saveLookups()
         for image in started.imagePaths { log.record(image) }
-        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: started.pages.stream.pageCount,
-                                layout: started.pages.result, timings: stages.laps, dependencies: log.paths,
+        let laidOut = started.pages!
+        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: laidOut.stream.pageCount,
+                                layout: laidOut.result, timings: stages.laps, dependencies: log.paths,
                                 fontFiles: started.text.loadedFontFiles)
     }
 }
@@ -200,9 +224,13 @@ public enum Converter {
 /// Layout ready to hand out pages, with what the rest of the conversion needs of the
 /// stages before it.
 struct StartedLayout {
-    var pages: KeptPages
+    /// The page stream; away on the layout thread while it runs (`LayoutThread`).
+    var pages: KeptPages?
+    /// Used by layout (on its thread while that runs); `loadedFontFiles` is read after.
     var text: TextContext
     var imagePaths: [String]
+    /// The images shown, in order (the renderer prepares PNGs ahead).
+    var images: [ImageSource]
 }
 
 /// Layout's page stream on its way to the renderer, keeping a copy of each page and its

@@ -44,8 +44,9 @@ final class CairoCanvas: Canvas {
     var pageIsBlank = true
     private var pageHasTags = false
 
-    init(readPolicy: ReadPolicy = .anyFolder, imageCodecs: ImageCodecs = ImageCodecs()) throws(ConversionError) {
-        images = ImageCache(policy: readPolicy, codecs: imageCodecs)
+    init(readPolicy: ReadPolicy = .anyFolder, imageCodecs: ImageCodecs = ImageCodecs(),
+         embedsPNGData: Bool = true) throws(ConversionError) {
+        images = ImageCache(policy: readPolicy, codecs: imageCodecs, embedsPNGData: embedsPNGData)
         pdf = try CairoPDFSurface()
         fonts = try FontFaceCache()
         colorFonts = try ColorFontCache()

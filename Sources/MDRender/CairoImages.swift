@@ -15,6 +15,7 @@ extension CairoCanvas {
         switch try images.image(for: image.source) {
         case .pixels(let surface):
             guard surface.width > 0, surface.height > 0 else { return }
+            if let index = surface.standIn { images.standIns.markDrawn(index) }
             cairo_save(cr)
             var m = Self.placement(of: image.source.orientation, width: Double(surface.width), height: Double(surface.height),
                                    in: rect)

@@ -10,8 +10,10 @@ final class CairoImageSurface {
     /// Size in pixels, the surface's own user-space size.
     let width: Int
     let height: Int
-    init(_ handle: OpaquePointer, width: Int, height: Int) {
-        self.handle = handle; self.width = width; self.height = height
+    /// The index of the PNG it stands in for (see `ImageStandIns`); nil for pixels.
+    let standIn: Int?
+    init(_ handle: OpaquePointer, width: Int, height: Int, standIn: Int? = nil) {
+        self.handle = handle; self.width = width; self.height = height; self.standIn = standIn
     }
     deinit { cairo_surface_destroy(handle) }
 
@@ -61,8 +63,15 @@ final class ImageCache {
     static let keptBytes = 4 * 1024 * 1024
     private let policy: ReadPolicy
     private let codecs: ImageCodecs
+    /// PNGs the qpdf pass writes over their placeholders (see `ImageStandIns`).
+    let standIns = ImageStandIns()
+    /// Whether PNGs of the kinds `PNGPlanes` takes go in with their own data; false
+    /// makes cairo decode every PNG (tests compare the two).
+    private let embedsPNGData: Bool
 
-    init(policy: ReadPolicy, codecs: ImageCodecs) { self.policy = policy; self.codecs = codecs }
+    init(policy: ReadPolicy, codecs: ImageCodecs, embedsPNGData: Bool = true) {
+        self.policy = policy; self.codecs = codecs; self.embedsPNGData = embedsPNGData
+    }
 
     func image(for source: ImageSource) throws(ConversionError) -> DrawableImage {
         if let cached = images[source.path] { return cached }
@@ -73,7 +82,7 @@ final class ImageCache {
         }
         let image: DrawableImage
         switch source.format {
-        case .png: image = .pixels(try Self.decodePNG(bytes, source))
+        case .png: image = .pixels(try png(bytes, source))
         case .jpeg where !source.decodesPixels: image = .pixels(try Self.carryJPEG(bytes, source))
         case .svg:
             do { image = .vector(try SVGDocument(bytes, codecs: codecs)) } catch {
@@ -89,6 +98,34 @@ final class ImageCache {
             images[source.path] = image
         }
         return image
+    }
+
+    /// Makes the stand-ins of the PNG images among `sources` (a document's images, in
+    /// order) before they are drawn, so that the worker deflates those with alpha while
+    /// cairo draws the pages before them. Nothing else is decoded ahead; an image that
+    /// fails here fails again, with its reason, where it is drawn.
+    func prefetch(_ sources: [ImageSource]) {
+        guard embedsPNGData else { return }
+        for source in sources where source.format == .png && images[source.path] == nil {
+            guard case .success(let bytes) = policy.read(source.path),
+                  case .success(let layout)? = PNGPlanes.inspect(bytes, width: source.pixelWidth, height: source.pixelHeight),
+                  let surface = try? standIns.surface(for: layout, width: source.pixelWidth, height: source.pixelHeight,
+                                                      path: source.path)
+            else { continue }
+            images[source.path] = .pixels(surface)
+        }
+    }
+
+    /// A stand-in for the PNG's own data (see `ImageStandIns`) when it is of a kind
+    /// `PNGPlanes` takes; otherwise the pixels, decoded by cairo.
+    private func png(_ bytes: [UInt8], _ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
+        guard embedsPNGData else { return try Self.decodePNG(bytes, source) }
+        switch PNGPlanes.inspect(bytes, width: source.pixelWidth, height: source.pixelHeight) {
+        case nil: return try Self.decodePNG(bytes, source)
+        case .failure(let problem)?: throw .renderFailed(reason: "image \(source.path) \(problem)")
+        case .success(let layout)?:
+            return try standIns.surface(for: layout, width: source.pixelWidth, height: source.pixelHeight, path: source.path)
+        }
     }
 
     /// Decodes PNG bytes with cairo's reader (libpng), fed from memory.

@@ -66,13 +66,7 @@ enum InvertedCMYKImages {
     /// Whether the stream's raw (still DCT-encoded) data has an Adobe APP14 segment
     /// before its first scan.
     private static func hasAdobeMarker(_ stream: qpdf_oh, _ s: QPDFSession) -> Bool {
-        var filtered: QPDF_BOOL = 0
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        guard qpdf_oh_get_stream_data(s.q, stream, qpdf_dl_none, &filtered, &buffer, &length) == QPDF_SUCCESS,
-              let buffer else { return false }
-        defer { free(buffer) }
-        return hasAdobeMarker(UnsafeBufferPointer(start: buffer, count: length))
+        s.withRawStreamData(stream) { hasAdobeMarker($0) } ?? false
     }
 
     /// Walks the JPEG's marker segments up to the start of scan.

@@ -14,6 +14,7 @@ import MDPage
 ///   exact bounds of its `/QuadPoints` (cairo rounds the rect outward to whole points);
 /// - joins structure elements cairo split at page breaks and sets alt texts
 ///   (`StructureRepair`);
+/// - writes PNG images over the placeholders cairo embedded for them (`ImageStandIns`);
 /// - gives inverted (Adobe) CMYK JPEGs the `/Decode` array that shows them in their
 ///   colors (`InvertedCMYKImages`);
 /// - writes with a deterministic /ID, object streams and compressed streams, so the same
@@ -27,6 +28,8 @@ struct PDFPostProcessor {
     /// Where each page cairo wrote goes in the document (`PageSource.pagePositions`);
     /// nil: cairo's order is the document's.
     var pagePositions: [Int]?
+    /// PNG images to write over cairo's placeholders (see `ImageStandIns`).
+    var images: ImageStandIns?
 
     /// Rewrites `input`; first with its cross-reference table rebuilt (see
     /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
@@ -54,6 +57,7 @@ struct PDFPostProcessor {
                 try rewriteLinks(session)
                 try rewriteOutline(session)
                 try structure?.apply(session)
+                try images?.replace(in: session)
                 if InvertedCMYKImages.mayHaveSome(buffer) { try InvertedCMYKImages.mark(session) }
                 let output = try session.write()
                 if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {

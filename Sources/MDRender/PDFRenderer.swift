@@ -14,21 +14,38 @@ public enum PDFRenderer {
     /// (Unicode noncharacters) is shown as U+FFFD, with a warning to `diagnostics` (added
     /// once every page is drawn: a streaming source's layout, which also warns there, is
     /// over by then). `drawn` runs between cairo's drawing and the qpdf pass (stage timings).
+    /// `prefetching` names the document's images (in order), which may be prepared
+    /// before their pages come (PNGs are deflated beside the drawing).
     public static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy = .anyFolder,
                                                   imageCodecs: ImageCodecs = ImageCodecs(),
-                                                  diagnostics: DiagnosticSink? = nil,
+                                                  diagnostics: DiagnosticSink? = nil, prefetching images: [ImageSource] = [],
                                                   drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> [UInt8] {
-        let (bytes, links, elements, replaced) = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs)
+        try render(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, diagnostics: diagnostics, embedsPNGData: true,
+                   prefetching: images, drawn: drawn)
+    }
+
+    /// `render`, with PNG images embedded with their own data (`ImageStandIns`) or, when
+    /// `embedsPNGData` is false, all decoded by cairo (tests compare the two).
+    static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy, imageCodecs: ImageCodecs,
+                                           diagnostics: DiagnosticSink?, embedsPNGData: Bool, prefetching images: [ImageSource] = [],
+                                           drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> [UInt8] {
+        var cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
+                                      prefetching: images)
         drawn(source)
+        let replaced = cairo.replacedNoncharacters
         if replaced > 0 {
             diagnostics?.warning("\(replaced) Unicode noncharacter\(replaced == 1 ? " (from a character reference such as &#xFFFE;, the front matter or the theme) is" : "s (from character references such as &#xFFFE;, the front matter or the theme) are") shown as \u{FFFD}: a PDF cannot hold them",
                                  at: nil, hint: "noncharacters are for a program's internal use; they mean nothing in a document")
         }
-        var post = PDFPostProcessor(metadata: source.metadata, externalLinks: links)
+        var post = PDFPostProcessor(metadata: source.metadata, externalLinks: cairo.links)
         post.pagePositions = source.pagePositions
         post.structure = source.structure.map {
-            StructureRepair(tree: $0, elements: elements.nodes, pages: elements.pages, pagePositions: source.pagePositions)
+            StructureRepair(tree: $0, elements: cairo.elements.nodes, pages: cairo.elements.pages, pagePositions: source.pagePositions)
         }
+        post.images = cairo.images
+        // The pass takes cairo's bytes over: none of them is kept here meanwhile.
+        let bytes = cairo.bytes
+        cairo.bytes = []
         return try post.process(consume bytes)
     }
 
@@ -39,21 +56,33 @@ public enum PDFRenderer {
         return try render(&pages, readPolicy: readPolicy, imageCodecs: imageCodecs, diagnostics: diagnostics)
     }
 
-    /// cairo's own PDF, before the qpdf pass (its xref is broken when links are present),
-    /// the targets its link placeholders stand for, and the node of each structure
-    /// element in the order cairo made them, with the page (in drawing order) it is on,
-    /// and how many noncharacters were shown as U+FFFD.
-    static func drawWithCairo(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder,
-                              imageCodecs: ImageCodecs = ImageCodecs()) throws(ConversionError)
-        -> (bytes: [UInt8], links: [LinkTarget], elements: (nodes: [StructureID], pages: [Int]), replacedNoncharacters: Int) {
-        let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs)
-        try DocumentWalk.draw(&source, on: canvas)
-        return (try canvas.finish(), canvas.externalLinks, (canvas.structureElements, canvas.structureElementPages),
-                canvas.replacedNoncharacters)
+    /// cairo's own PDF, before the qpdf pass, and what the pass needs to finish it.
+    struct CairoOutput {
+        /// The PDF as cairo wrote it (its xref is broken when links are present).
+        var bytes: [UInt8]
+        /// The targets cairo's link placeholders stand for.
+        var links: [LinkTarget]
+        /// The node of each structure element in the order cairo made them, with the page
+        /// (in drawing order) it is on.
+        var elements: (nodes: [StructureID], pages: [Int])
+        /// How many noncharacters were shown as U+FFFD.
+        var replacedNoncharacters: Int
+        /// The PNG images to write over their placeholders.
+        var images: ImageStandIns
     }
 
-    static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError)
-        -> (bytes: [UInt8], links: [LinkTarget], elements: (nodes: [StructureID], pages: [Int]), replacedNoncharacters: Int) {
+    static func drawWithCairo(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder,
+                              imageCodecs: ImageCodecs = ImageCodecs(), embedsPNGData: Bool = true,
+                              prefetching images: [ImageSource] = []) throws(ConversionError) -> CairoOutput {
+        let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData)
+        canvas.images.prefetch(images)
+        try DocumentWalk.draw(&source, on: canvas)
+        return CairoOutput(bytes: try canvas.finish(), links: canvas.externalLinks,
+                           elements: (canvas.structureElements, canvas.structureElementPages),
+                           replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns)
+    }
+
+    static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> CairoOutput {
         var pages = document.replay()
         return try drawWithCairo(&pages, readPolicy: readPolicy)
     }

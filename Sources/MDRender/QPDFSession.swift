@@ -1,4 +1,5 @@
 import CQPDF
+import Foundation
 import MDCore
 
 /// Owns one qpdf handle (and with it every object handle made from it). Errors are
@@ -49,6 +50,19 @@ final class QPDFSession {
         let dest = qpdf_oh_get_key(q, dictionary, "/Dest")
         guard qpdf_oh_is_string(q, dest) != 0, let utf8 = qpdf_oh_get_utf8_value(q, dest) else { return }
         qpdf_oh_replace_key(q, dictionary, "/Dest", qpdf_oh_new_string(q, utf8))
+    }
+
+    /// `body` over a stream's data as stored (still encoded); nil when qpdf cannot read
+    /// it. (A call's result code has its warnings bit set while any warning of the
+    /// session is pending, such as cairo's duplicate resource keys: only errors count.)
+    func withRawStreamData<T>(_ stream: qpdf_oh, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        var filtered: QPDF_BOOL = 0
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let code = qpdf_oh_get_stream_data(q, stream, qpdf_dl_none, &filtered, &buffer, &length)
+        guard code & QPDF_ERRORS == 0, let buffer else { return nil }
+        defer { free(buffer) }
+        return body(UnsafeBufferPointer(start: buffer, count: length))
     }
 
     func check(_ step: String) throws(ConversionError) {

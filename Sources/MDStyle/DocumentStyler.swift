@@ -109,6 +109,7 @@ public struct DocumentStyler {
                                     pageFootnotes: theme.footnotes.placement == .page
                                         ? PageFootnotes(notes: pageNotes, rule: footnoteRule(rootContext)) : nil)
         styled.imagePaths = images.paths
+        styled.imageSources = images.shown
         LinkResolution.resolve(&styled, diagnostics: diagnostics)
         return styled
     }

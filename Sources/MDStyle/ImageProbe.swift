@@ -52,6 +52,8 @@ enum ImageProbe {
 /// reads and checks it once.
 final class ImageProbeCache {
     private var results: [String: Result<ImageProbe.Found, ImageProbe.Failure>] = [:]
+    /// The images that passed, in the order first probed.
+    private(set) var shown: [ImageSource] = []
     let policy: ReadPolicy
     let codecs: ImageCodecs
     init(policy: ReadPolicy, codecs: ImageCodecs) { self.policy = policy; self.codecs = codecs }
@@ -63,6 +65,7 @@ final class ImageProbeCache {
         if let r = results[path] { return r }
         let r = ImageProbe.probe(path: path, policy: policy, codecs: codecs)
         results[path] = r
+        if case .success(let found) = r { shown.append(found.source) }
         return r
     }
 }

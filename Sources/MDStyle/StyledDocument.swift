@@ -13,6 +13,9 @@ public struct StyledDocument: Sendable {
     /// Every image file the document names (resolved against its folder), whether or
     /// not it could be shown: what a rebuild depends on.
     public var imagePaths: [String] = []
+    /// The images that are shown, in the order first named: what the renderer may
+    /// prepare ahead of drawing them.
+    public var imageSources: [ImageSource] = []
     public init(blocks: [StyledBlock], page: PageSetup, metadata: DocumentMetadata, pageFootnotes: PageFootnotes? = nil) {
         self.blocks = blocks; self.page = page; self.metadata = metadata; self.pageFootnotes = pageFootnotes
     }

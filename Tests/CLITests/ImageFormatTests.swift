@@ -55,7 +55,8 @@ extension InlineImageTests.Raster {
     /// quadrants in their colors, where an upright picture has them; 36 × 24 pt
     /// (48 × 32 px) whatever the file stores.
     @Test func everyFormatShowsItsPictureInItsColorsAndUpright() throws {
-        let names = ["quad.png", "rgb16.png", "interlaced.png", "palette-transparent.png", "baseline.jpg", "progressive.jpg",
+        let names = ["quad.png", "rgb16.png", "interlaced.png", "palette-transparent.png", "palette.png", "palette8.png",
+                     "rgba-opaque.png", "baseline.jpg", "progressive.jpg",
                      "cmyk-adobe.jpg", "cmyk-plain.jpg", "animated.gif", "lossy.webp", "lossless.webp", "animated.webp",
                      "picture.bmp", "picture.tiff"] + (1...8).map { "exif-\($0).jpg" }
         try withTempDir { dir in

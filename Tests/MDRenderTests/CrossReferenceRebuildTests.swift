@@ -47,7 +47,8 @@ import Testing
 
     @Test func fastPathAndFallbackGiveTheSameBytes() throws {
         let document = Self.linkHeavy(pages: 6)
-        let (raw, links, _, _) = try PDFRenderer.drawWithCairo(document)
+        let cairo = try PDFRenderer.drawWithCairo(document)
+        let (raw, links) = (cairo.bytes, cairo.links)
         let post = PDFPostProcessor(metadata: document.metadata, externalLinks: links)
         let fast = try post.process(raw)
         let fallback = try post.process(raw, rebuildingCrossReference: false)
@@ -78,7 +79,8 @@ import Testing
 
     @Test func aFileTheRebuildRejectsStillConverts() throws {
         let document = Self.linkHeavy(pages: 1)
-        let (raw, links, _, _) = try PDFRenderer.drawWithCairo(document)
+        let cairo = try PDFRenderer.drawWithCairo(document)
+        let (raw, links) = (cairo.bytes, cairo.links)
         let post = PDFPostProcessor(metadata: document.metadata, externalLinks: links)
         // Trailing junk after %%EOF: startxref is no longer in the last KiB.
         let padded = raw + [UInt8](repeating: 0x0A, count: 2048)

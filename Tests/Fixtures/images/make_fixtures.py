@@ -64,6 +64,67 @@ la = up.convert("LA")
 la.putalpha(128)
 la.save("gray-alpha.png")
 
+# PNG kinds embedded with their own data, without cairo's decoder (ImageStandIns): gray,
+# indexed without transparency, and RGBA, opaque and half transparent.
+up.convert("L").save("gray.png")
+up.quantize(colors=4).save("palette.png")  # 2 bits a pixel
+q4 = up.quantize(colors=4)
+with open("palette8.png", "wb") as f:  # the same, 8 bits a pixel (Pillow writes 2)
+    idx = np.asarray(q4)
+    f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 8, 3, 0, 0, 0))
+            + chunk(b"PLTE", bytes(q4.getpalette()[:12]))
+            + chunk(b"IDAT", zlib.compress(b"".join(b"\x00" + idx[y].astype(np.uint8).tobytes() for y in range(H)), 9))
+            + chunk(b"IEND", b""))
+up.convert("RGBA").save("rgba-opaque.png")
+half = up.convert("RGBA")
+half.putalpha(128)
+half.save("rgba-half.png")
+
+
+# The quad picture with its data in stored (uncompressed) deflate blocks: mdpdf deflates
+# it again rather than carry it at full size.
+with open("stored-blocks.png", "wb") as f:
+    f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(b"\x00" + a[y].tobytes() for y in range(H)), 0))
+            + chunk(b"IEND", b""))
+
+
+def filtered(rows, bpp, kinds):
+    """PNG rows filtered with the given filter type per row (the specification's five)."""
+    out, prior = [], np.zeros_like(rows[0], dtype=np.int32)
+    for row, kind in zip(rows, kinds):
+        r = row.astype(np.int32)
+        left = np.concatenate([np.zeros(bpp, np.int32), r[:-bpp]])
+        upleft = np.concatenate([np.zeros(bpp, np.int32), prior[:-bpp]])
+        if kind == 0:
+            f = r
+        elif kind == 1:
+            f = r - left
+        elif kind == 2:
+            f = r - prior
+        elif kind == 3:
+            f = r - (left + prior) // 2
+        else:
+            p = left + prior - upleft
+            pa, pb, pc = abs(p - left), abs(p - prior), abs(p - upleft)
+            f = r - np.where((pa <= pb) & (pa <= pc), left, np.where(pb <= pc, prior, upleft))
+        out.append(bytes([kind]) + (f % 256).astype(np.uint8).tobytes())
+        prior = r
+    return b"".join(out)
+
+
+# Every filter type on a picture with no flat area: RGBA (x*5, y*7, x*y, (x+y)*3) mod 256,
+# rows filtered 0, 1, 2, 3, 4, 0, ... (tests compute the same values).
+ys, xs = np.mgrid[0:H, 0:W]
+grad = np.stack([xs * 5, ys * 7, xs * ys, (xs + ys) * 3], axis=-1) % 256
+rows = [grad[y].astype(np.uint8).reshape(-1) for y in range(H)]
+png("filters.png", struct.pack(">IIBBBBB", W, H, 8, 6, 0, 0, 0), filtered(rows, 4, [y % 5 for y in range(H)]))
+assert (np.asarray(Image.open("filters.png")) == grad).all()
+# The same with two bytes a pixel (gray and alpha: the first two channels).
+rows2 = [grad[y, :, :2].astype(np.uint8).reshape(-1) for y in range(H)]
+png("filters-gray-alpha.png", struct.pack(">IIBBBBB", W, H, 8, 4, 0, 0, 0), filtered(rows2, 2, [y % 5 for y in range(H)]))
+assert (np.asarray(Image.open("filters-gray-alpha.png")) == grad[:, :, :2]).all()
+
 # JPEG variants.
 up.save("baseline.jpg", quality=95)
 up.save("progressive.jpg", quality=95, progressive=True)

@@ -1,0 +1,140 @@
+import Foundation
+import MDCore
+import MDImage
+import MDPage
+import Testing
+@testable import MDRender
+
+/// PNGs go into the PDF with their own data (`ImageStandIns`) and show the same pixels
+/// as when cairo decodes them.
+@Suite struct PNGStandInTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/images")
+
+    /// One page with the 48 × 32 px fixture drawn twice: at its size, and enlarged.
+    func document(_ name: String) -> PagedDocument {
+        let source = ImageSource(path: Self.fixtures.appendingPathComponent(name).path, format: .png, pixelWidth: 48, pixelHeight: 32)
+        return PagedDocument(pages: [Page(size: Size(width: Points(200), height: Points(120)), items: [
+            .shape(Shape(.rect(Fixture.rect(0, 0, 200, 120), cornerRadius: .zero), fill: Color(hex: "#3366aa"))),
+            .image(PlacedImage(source: source, rect: Fixture.rect(10, 10, 48, 32))),
+            .image(PlacedImage(source: source, rect: Fixture.rect(70, 10, 120, 80))),
+        ])])
+    }
+
+    func pdf(_ document: PagedDocument, embedding: Bool, _ scratch: Scratch, _ name: String) throws -> String {
+        var pages = document.replay()
+        let bytes = try PDFRenderer.render(&pages, readPolicy: .anyFolder, imageCodecs: ImageCodecs(), diagnostics: nil,
+                                           embedsPNGData: embedding)
+        let path = scratch.path(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Opaque kinds give the very same pixels; with alpha, cairo's premultiplied
+    /// round trip may move a value by one or two.
+    @Test(arguments: [("quad.png", 0), ("gray.png", 0), ("palette.png", 0), ("palette8.png", 0), ("rgba-opaque.png", 0),
+                      ("rgba-half.png", 2), ("gray-alpha.png", 2), ("filters.png", 2), ("filters-gray-alpha.png", 2),
+                      ("stored-blocks.png", 0)])
+    func sameRasterAsCairosDecoder(name: String, tolerance: Int) throws {
+        let scratch = try Scratch()
+        let ours = try pdf(document(name), embedding: true, scratch, "ours.pdf")
+        let cairos = try pdf(document(name), embedding: false, scratch, "cairo.pdf")
+        try runTool("qpdf", ["--check", ours])
+        let a = try PixelImage(pdf: ours, scratch: scratch)
+        let b = try PixelImage(pdf: cairos, scratch: scratch)
+        #expect(a.width == b.width && a.height == b.height)
+        let worst = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= tolerance, "\(name): differs by up to \(worst)")
+        #expect(a.rgb(12, 12) != (0x33, 0x66, 0xaa), "\(name) is drawn")
+    }
+
+    /// Stored kinds keep the file's compressed data, read through the PNG predictors; an
+    /// image with alpha gets its soft mask (smoothed like the image), an opaque one none.
+    @Test func imageObjectsCarryTheFilesOwnData() throws {
+        let scratch = try Scratch()
+        let rgb = try QPDFObjects(pdf: try pdf(document("quad.png"), embedding: true, scratch, "rgb.pdf"))
+        let images = rgb.dictionaries { ($0["/Subtype"] as? String) == "/Image" }
+        try #require(images.count == 1)
+        #expect(images[0]["/Filter"] as? String == "/FlateDecode")
+        #expect(images[0]["/SMask"] == nil)
+        #expect((images[0]["/DecodeParms"] as? [String: Any])?["/Predictor"] as? Int == 15, "\(images[0])")
+        let idat = try Data(contentsOf: Self.fixtures.appendingPathComponent("quad.png"))
+        let pdfBytes = try Data(contentsOf: URL(fileURLWithPath: scratch.path("rgb.pdf")))
+        // quad.png has one IDAT chunk: its data (after length and type) is in the PDF as is.
+        let start = idat.range(of: Data("IDAT".utf8))!.upperBound
+        let length = Int(idat[start - 8]) << 24 | Int(idat[start - 7]) << 16 | Int(idat[start - 6]) << 8 | Int(idat[start - 5])
+        #expect(pdfBytes.range(of: idat[start..<(start + length)]) != nil)
+
+        let half = try QPDFObjects(pdf: try pdf(document("rgba-half.png"), embedding: true, scratch, "half.pdf"))
+        let withMask = half.dictionaries { ($0["/Subtype"] as? String) == "/Image" && $0["/SMask"] != nil }
+        let masks = half.dictionaries { ($0["/Subtype"] as? String) == "/Image" && ($0["/ColorSpace"] as? String) == "/DeviceGray" }
+        #expect(withMask.count == 1 && masks.count == 1)
+        #expect(masks.first?["/Interpolate"] as? Bool == withMask.first?["/Interpolate"] as? Bool)
+        let opaque = try QPDFObjects(pdf: try pdf(document("rgba-opaque.png"), embedding: true, scratch, "opaque.pdf"))
+        #expect(opaque.dictionaries { ($0["/Subtype"] as? String) == "/Image" }.count == 1, "no soft mask")
+    }
+
+    /// An image drawn twice on a page makes cairo 1.16 name it twice in the page's
+    /// resources, and qpdf warns about the duplicate key; with that warning pending, the
+    /// pass still reads the image streams: the PNG gets its data, and an inverted CMYK
+    /// JPEG its `/Decode`.
+    @Test func imagesDrawnTwiceStillGetTheirData() throws {
+        let scratch = try Scratch()
+        let png = ImageSource(path: Self.fixtures.appendingPathComponent("gray.png").path, format: .png, pixelWidth: 48, pixelHeight: 32)
+        let cmyk = ImageSource(path: Self.fixtures.appendingPathComponent("cmyk-adobe.jpg").path, format: .jpeg,
+                               pixelWidth: 48, pixelHeight: 32)
+        let document = PagedDocument(pages: [Page(size: Size(width: Points(200), height: Points(120)), items: [
+            .image(PlacedImage(source: png, rect: Fixture.rect(10, 10, 48, 32))),
+            .image(PlacedImage(source: png, rect: Fixture.rect(70, 10, 48, 32))),
+            .image(PlacedImage(source: cmyk, rect: Fixture.rect(10, 60, 48, 32))),
+            .image(PlacedImage(source: cmyk, rect: Fixture.rect(70, 60, 48, 32))),
+        ])])
+        let objects = try QPDFObjects(pdf: try pdf(document, embedding: true, scratch, "twice.pdf"))
+        let images = objects.dictionaries { ($0["/Subtype"] as? String) == "/Image" }
+        #expect(images.count == 2)
+        #expect(images.contains { ($0["/ColorSpace"] as? String) == "/DeviceGray" && ($0["/Filter"] as? String) == "/FlateDecode" })
+        #expect(images.contains { ($0["/Filter"] as? String) == "/DCTDecode" && $0["/Decode"] != nil }, "\(images)")
+    }
+
+    /// A PNG whose data is barely compressed (stored deflate blocks) is deflated again:
+    /// the PDF does not carry the image at its full size.
+    @Test func barelyCompressedDataIsDeflatedAgain() throws {
+        let scratch = try Scratch()
+        let objects = try QPDFObjects(pdf: try pdf(document("stored-blocks.png"), embedding: true, scratch, "stored.pdf"))
+        let images = objects.dictionaries { ($0["/Subtype"] as? String) == "/Image" }
+        try #require(images.count == 1)
+        let raw = (48 * 3 + 1) * 32
+        let length = try #require(images[0]["/Length"] as? Int)
+        #expect(length < raw / 4, "\(length) bytes for \(raw) of rows")
+        #expect((images[0]["/DecodeParms"] as? [String: Any])?["/Predictor"] as? Int == 15)
+    }
+
+    /// Images named ahead (`prefetching`) are prepared before their page is drawn, on
+    /// the worker for those with alpha; one never drawn is no error and leaves no trace.
+    @Test func prefetchedImagesDrawnOrNot() throws {
+        let scratch = try Scratch()
+        func source(_ name: String) -> ImageSource {
+            ImageSource(path: Self.fixtures.appendingPathComponent(name).path, format: .png, pixelWidth: 48, pixelHeight: 32)
+        }
+        let names = ["rgba-half.png", "filters.png", "quad.png", "rgba-opaque.png"]
+        var pages = document("rgba-half.png").replay()
+        let bytes = try PDFRenderer.render(&pages, prefetching: names.map(source))
+        let path = scratch.path("prefetched.pdf")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try runTool("qpdf", ["--check", path])
+        let images = try QPDFObjects(pdf: path).dictionaries { ($0["/Subtype"] as? String) == "/Image" }
+        #expect(images.count == 2, "rgba-half.png and its soft mask only: \(images)")
+        let plain = try pdf(document("rgba-half.png"), embedding: true, scratch, "plain.pdf")
+        #expect(try PixelImage(pdf: path, scratch: scratch).pixels == PixelImage(pdf: plain, scratch: scratch).pixels)
+    }
+
+    /// The placeholder cairo embeds names the image by index, and no other JPEG matches.
+    @Test func placeholdersAreRecognisedOnlyAsTheirOwn() {
+        let a = ImageStandIns(), b = ImageStandIns()
+        let p = a.placeholder(7, width: 3000, height: 1500)
+        #expect(p.withUnsafeBufferPointer { a.index(ofPlaceholder: $0) } == 7)
+        #expect(p.withUnsafeBufferPointer { b.index(ofPlaceholder: $0) } == nil, "another render's token")
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [UInt8](repeating: 0, count: 20)
+        #expect(jpeg.withUnsafeBufferPointer { a.index(ofPlaceholder: $0) } == nil)
+    }
+}
