@@ -97,17 +97,9 @@ final class ImageStandIns {
                 }
             }
         }
-        guard width <= 0xFFFF, height <= 0xFFFF,
-              let handle = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
-            throw .renderFailed(reason: "bad PNG image size for \(path)")
-        }
-        let surface = CairoImageSurface(handle, width: width, height: height, standIn: index)
-        guard cairo_surface_status(handle) == CAIRO_STATUS_SUCCESS else {
-            throw .renderFailed(reason: "PNG image \(path): \(CairoPDFSurface.describe(cairo_surface_status(handle)))")
-        }
-        try surface.attach(CAIRO_MIME_TYPE_JPEG, placeholder(index, width: width, height: height), for: path)
         // Its pixels are never written: it holds no decoded image, and stays cached.
-        surface.carriesData = true
+        let surface = try CairoImageSurface.carrier(width: width, height: height, kind: "PNG", path: path, standIn: index)
+        try surface.attach(CAIRO_MIME_TYPE_JPEG, placeholder(index, width: width, height: height), for: path)
         return surface
     }
 
