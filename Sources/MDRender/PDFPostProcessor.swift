@@ -52,13 +52,14 @@ struct PDFPostProcessor {
         let result: Result<[UInt8], ConversionError> = input.withUnsafeBufferPointer { buffer in
             do throws(ConversionError) {
                 try session.read(buffer)
-                try reorderPages(session)
-                try rewriteInfo(session)
-                try rewriteLinks(session)
-                try rewriteOutline(session)
-                try structure?.apply(session)
-                try images?.replace(in: session)
-                if InvertedCMYKImages.mayHaveSome(buffer) { try InvertedCMYKImages.mark(session) }
+                // Each step's object handles are let go after it (see `releaseHandles`).
+                try session.step(reorderPages)
+                try session.step(rewriteInfo)
+                try session.step(rewriteLinks)
+                try session.step(rewriteOutline)
+                if let structure { try session.step(structure.apply) }
+                if let images { try session.step(images.replace(in:)) }
+                if InvertedCMYKImages.mayHaveSome(buffer) { try session.step(InvertedCMYKImages.mark) }
                 let output = try session.write()
                 if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {
                     throw .renderFailed(reason: "qpdf warned about the rebuilt cross-reference table")

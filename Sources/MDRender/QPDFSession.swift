@@ -30,6 +30,16 @@ final class QPDFSession {
         try check("reading cairo's PDF")
     }
 
+    /// Runs one step of the pass over the session, then lets go of every object handle
+    /// made during it. qpdf's C API keeps each handle it returns (a C++ object handle in a
+    /// map, about 100 bytes) until it is released or the session ends: over a book's
+    /// links and structure elements, hundreds of thousands of them, tens of MB by the
+    /// time qpdf writes. A step keeps no handle for a later one.
+    func step(_ body: (QPDFSession) throws(ConversionError) -> Void) throws(ConversionError) {
+        try body(self)
+        qpdf_oh_release_all(q)
+    }
+
     func write() throws(ConversionError) -> [UInt8] {
         _ = qpdf_init_write_memory(q)
         try check("preparing to write")
