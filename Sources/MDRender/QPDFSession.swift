@@ -40,17 +40,30 @@ final class QPDFSession {
         qpdf_oh_release_all(q)
     }
 
-    func write() throws(ConversionError) -> [UInt8] {
-        _ = qpdf_init_write_memory(q)
+    /// Parses the file at `path`, which qpdf keeps open and reads as it needs.
+    func read(path: String) throws(ConversionError) {
+        _ = qpdf_read(q, path, nil)
+        try check("reading cairo's PDF")
+    }
+
+    /// Writes the document with object streams and a deterministic /ID: into `file` as
+    /// qpdf goes, or, without one, into memory.
+    func write(to file: ScratchFile? = nil) throws(ConversionError) -> PDFData {
+        if let file {
+            _ = qpdf_init_write(q, file.path)
+        } else {
+            _ = qpdf_init_write_memory(q)
+        }
         try check("preparing to write")
         qpdf_set_object_stream_mode(q, qpdf_o_generate)
         qpdf_set_compress_streams(q, QPDF_TRUE)
         qpdf_set_deterministic_ID(q, QPDF_TRUE)
         _ = qpdf_write(q)
         try check("writing the PDF")
+        if let file { return .file(file) }
         let count = qpdf_get_buffer_length(q)
         guard let bytes = qpdf_get_buffer(q) else { throw .renderFailed(reason: "qpdf wrote no output") }
-        return Array(UnsafeBufferPointer(start: bytes, count: count))
+        return .bytes(Array(UnsafeBufferPointer(start: bytes, count: count)))
     }
 
     /// A string `/Dest` becomes a byte string of its UTF-8 value: cairo writes link and
