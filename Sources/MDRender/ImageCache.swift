@@ -119,10 +119,9 @@ final class ImageCache {
     }
 
     /// cairo 1.16 cannot decode JPEG, but its PDF surface embeds JPEG data as it is
-    /// (DCTDecode, no loss, no growth) when an image surface of the right pixel size
-    /// carries it as MIME data. The surface's own pixels are never used for PDF output
-    /// (and, never touched, take no memory). The style stage decoded all of the data, so
-    /// it is known to be whole.
+    /// (DCTDecode, no loss, no growth) when an image surface carries it as MIME data (a
+    /// `CairoImageSurface.carrier`, whose own pixel is never used). The style stage
+    /// decoded all of the data, so it is known to be whole.
     private static func carryJPEG(_ bytes: [UInt8], _ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
         guard !bytes.isEmpty, source.pixelWidth <= ImageLimits.maxSide, source.pixelHeight <= ImageLimits.maxSide
         else { throw .renderFailed(reason: "bad JPEG image size for \(source.path)") }

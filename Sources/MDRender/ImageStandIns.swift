@@ -9,8 +9,8 @@ import MDImage
 /// for transparency, converting it back and deflating it again: for the Rust book's four
 /// screenshots (3000 × 1500 pixels each) that was a third of all the work of converting
 /// chapters 1–14. cairo does embed JPEG data as it is (`carryJPEG`), so a PNG's image is
-/// drawn from a stand-in: a surface of the image's pixel size, never touched, carrying
-/// as its JPEG data a placeholder (a JPEG header naming the size, and a comment that
+/// drawn from a stand-in: a surface that carries (`CairoImageSurface.carrier`) as its
+/// JPEG data a placeholder (a JPEG header naming the size, and a comment that
 /// says which image it stands for). cairo writes the image XObject, with its size,
 /// interpolation and placement, around that placeholder; the qpdf pass (`replace`) then
 /// writes the PNG's own data over it: the IDAT stream as stored, read by the PDF's PNG
