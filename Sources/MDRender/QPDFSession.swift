@@ -40,12 +40,6 @@ final class QPDFSession {
         qpdf_oh_release_all(q)
     }
 
-    /// Parses the file at `path`, which qpdf keeps open and reads as it needs.
-    func read(path: String) throws(ConversionError) {
-        _ = qpdf_read(q, path, nil)
-        try check("reading cairo's PDF")
-    }
-
     /// Writes the document with object streams and a deterministic /ID: into `file` as
     /// qpdf goes, or, without one, into memory.
     func write(to file: ScratchFile? = nil) throws(ConversionError) -> PDFData {
