@@ -137,20 +137,22 @@ public enum Converter {
 
     /// Converts Markdown bytes to PDF bytes. Warnings go to `sink` as they are found, so
     /// a caller still has them when the conversion then fails.
-    public static func convert(_ input: [UInt8], options: ConversionOptions,
+    /// `input` is taken over (pass the only copy, `consume bytes`): it is freed once
+    /// decoded, rather than held through the whole conversion.
+    public static func convert(_ input: consuming [UInt8], options: ConversionOptions,
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
         var stages = StageClock()
         let log = ReadLog()
         let policy = options.effectiveReadPolicy(log: log)
-        var layout = try startLayout(input, options: options, policy: policy, diagnostics: sink, stages: &stages)
+        var layout = try startLayout(consume input, options: options, policy: policy, diagnostics: sink, stages: &stages)
         return try render(&layout, options: options, policy: policy, log: log, diagnostics: sink, stages: stages)
     }
 
     /// Parses and styles `input` and starts laying it out. A function of its own so that
     /// the Markdown tree is freed before the pages are drawn.
-    static func startLayout(_ input: [UInt8], options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
+    static func startLayout(_ input: consuming [UInt8], options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
                             stages: inout StageClock) throws(ConversionError) -> StartedLayout {
-        let source = try InputDecoder.decode(input, diagnostics: sink)
+        let source = try InputDecoder.decode(consume input, diagnostics: sink)
         var document = MarkdownParser.parse(source, diagnostics: sink)
         document.frontMatter = FrontMatter.overriding(document.frontMatter, with: options.metadata)
         stages.lap("parse")

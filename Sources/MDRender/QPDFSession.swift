@@ -42,6 +42,13 @@ final class QPDFSession {
 
     /// Writes the document with object streams and a deterministic /ID: into `file` as
     /// qpdf goes, or, without one, into memory.
+    /// Sets `key` of `dictionary` to a text string of `text` (without keeping a handle).
+    func setText(_ text: String, for key: String, in dictionary: qpdf_oh) {
+        let string = qpdf_oh_new_unicode_string(q, text)
+        qpdf_oh_replace_key(q, dictionary, key, string)
+        qpdf_oh_release(q, string)
+    }
+
     func write(to file: ScratchFile? = nil) throws(ConversionError) -> PDFData {
         if let file {
             _ = qpdf_init_write(q, file.path)

@@ -66,12 +66,15 @@ struct ConversionJob: Sendable {
             let result: ConversionResult
             switch input {
             case .markdown(let file):
-                let read = try InputReader.read(file, limit: limit)
+                var read = try InputReader.read(file, limit: limit)
                 var options = pdfOptions
                 options.keepsLayout = lineReport
                 if options.date == nil { options.date = read.modificationTime }
                 if file != "-" { outcome.dependencies.append(LinkedDocuments.key(file)) }
-                result = try Converter.convert(read.bytes, options: options, diagnostics: sink)
+                // The conversion takes the only copy of the input, and frees it once decoded.
+                let bytes = read.bytes
+                read.bytes = []
+                result = try Converter.convert(consume bytes, options: options, diagnostics: sink)
             case .book(let inputs):
                 let book = try BookLoader.load(inputs, policy: { summaryFolder in
                     ReadPolicy(folders: [root ?? summaryFolder] + allowRead, maxFileSize: limit)
