@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage"]),
-        .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore"]),
+        .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore", "CZlib"]),
         .testTarget(name: "MDPDFTests", dependencies: ["MDPDF"]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Scripts"]),
     ]
