@@ -52,29 +52,34 @@ final class CIDFontSubsets {
     }
 
     /// Writes HarfBuzz's subset over each font program cairo embedded for a noted face.
+    /// One face's font file is open (mapped) at a time.
     func replace(in s: QPDFSession) throws(ConversionError) {
         let drawn = faces.filter { !$0.glyphs.isEmpty }
         guard !drawn.isEmpty else { return }
-        var opened: [FontFile: OpenTypeFont] = [:]
+        var programs: [(name: String, stream: qpdf_oh)] = []
         s.forEachObject { object in
-            let descriptor = object
-            guard qpdf_oh_is_dictionary(s.q, descriptor) != 0,
-                  qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, descriptor, "/Type"), "/FontDescriptor") != 0
+            guard qpdf_oh_is_dictionary(s.q, object) != 0,
+                  qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, object, "/Type"), "/FontDescriptor") != 0
             else { return }
-            let program = qpdf_oh_get_key(s.q, descriptor, "/FontFile3")
+            let program = qpdf_oh_get_key(s.q, object, "/FontFile3")
             guard qpdf_oh_is_stream(s.q, program) != 0,
                   qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, qpdf_oh_get_dict(s.q, program), "/Subtype"), "/CIDFontType0C") != 0,
-                  let name = Self.postScriptName(qpdf_oh_get_key(s.q, descriptor, "/FontName"), s)
+                  let name = Self.postScriptName(qpdf_oh_get_key(s.q, object, "/FontName"), s)
             else { return }
-            for face in drawn where face.postScriptName == name {
-                if opened[face.file] == nil { opened[face.file] = OpenTypeFont(face.file) }
-                guard let font = opened[face.file],
-                      let replacement = s.withStreamData(program, decoded: true, { Self.program(replacing: $0, drawn: face.glyphs, from: font) }) ?? nil
+            programs.append((name, program))
+        }
+        var replaced = Set<Int>()
+        for face in drawn {
+            let mine = programs.indices.filter { !replaced.contains($0) && programs[$0].name == face.postScriptName }
+            guard !mine.isEmpty, let font = OpenTypeFont(face.file) else { continue }
+            for index in mine {
+                let program = programs[index].stream
+                guard let replacement = s.withStreamData(program, decoded: true, { Self.program(replacing: $0, drawn: face.glyphs, from: font) }) ?? nil
                 else { continue }
                 replacement.withUnsafeBufferPointer {
                     qpdf_oh_replace_stream_data(s.q, program, $0.baseAddress, $0.count, qpdf_oh_new_null(s.q), qpdf_oh_new_null(s.q))
                 }
-                break
+                replaced.insert(index)
             }
         }
         try s.check("embedding CID-keyed CFF fonts")
