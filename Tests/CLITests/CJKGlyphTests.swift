@@ -56,14 +56,8 @@ import Testing
     struct FontCheck: Decodable { var font: String; var glyphs: Int; var checked: Int; var broken: [String] }
     static func fontChecks(_ pdf: URL) throws -> [FontCheck] {
         let script = Paths.packageRoot.appendingPathComponent("Tests/CLITests/Scripts/cid_font_glyphs.py").path
-        var why = ""
-        for (exe, args) in [("/usr/bin/python3", [script, pdf.path]), ("/usr/bin/env", ["python3", script, pdf.path])]
-        where FileManager.default.isExecutableFile(atPath: exe) {
-            let r = try run(exe, args, timeout: 300)
-            if r.status == 0 { return try JSONDecoder().decode([FontCheck].self, from: r.stdout) }
-            why = r.stderrText
-        }
-        throw ToolError(description: "cid_font_glyphs.py could not read \(pdf.lastPathComponent): \(why)")
+        return try JSONDecoder().decode([FontCheck].self, from: PyMuPDF.runScript(
+            script, [pdf.path], timeout: 300, failure: "cid_font_glyphs.py could not read \(pdf.lastPathComponent)"))
     }
 
     @Test(arguments: ["zh-CN", "zh-TW", "ja", "ko"], ["github", "default"])
