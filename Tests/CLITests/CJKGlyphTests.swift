@@ -51,22 +51,13 @@ import Testing
         return blank
     }
 
-    /// The embedded glyphs of CID-keyed CFF fonts, checked against the installed fonts by
-    /// `Scripts/cid_font_glyphs.py` (fontTools): outlines, not just ink.
-    struct FontCheck: Decodable { var font: String; var glyphs: Int; var checked: Int; var broken: [String] }
-    static func fontChecks(_ pdf: URL) throws -> [FontCheck] {
-        let script = Paths.packageRoot.appendingPathComponent("Tests/CLITests/Scripts/cid_font_glyphs.py").path
-        return try JSONDecoder().decode([FontCheck].self, from: PyMuPDF.runScript(
-            script, [pdf.path], timeout: 300, failure: "cid_font_glyphs.py could not read \(pdf.lastPathComponent)"))
-    }
-
     @Test(arguments: ["zh-CN", "zh-TW", "ja", "ko"], ["github", "default"])
     func everyGlyphDrawn(lang: String, theme: String) throws {
         try withTempDir { dir in
             let pdf = try Self.convert(lang, theme: theme, in: dir)
             let blank = try Self.blankCharacters(pdf, in: dir)
             #expect(blank.isEmpty, "no ink where \(blank.count) characters are: \(blank.prefix(10))")
-            let checks = try Self.fontChecks(pdf)
+            let checks = try CFFFontCheck.run(pdf)
             #expect(checks.reduce(0) { $0 + $1.checked } > 20, "\(checks)")
             for check in checks {
                 #expect(check.broken.isEmpty, "\(check.font): \(check.broken)")
@@ -91,7 +82,7 @@ import Testing
             let r = try mdpdf([dir.child("ja-github.md").path, "--theme", "github", "-o", again.path])
             #expect(r.status == 0)
             #expect(try Data(contentsOf: dir.child("first.pdf")) == Data(contentsOf: again))
-            let checks = try Self.fontChecks(first)
+            let checks = try CFFFontCheck.run(first)
             let regular = try #require(checks.first { $0.font == "NotoSansCJKjp-Regular" })
             // The glyphs drawn (.notdef, the distinct characters of the text) and no more.
             let distinct = Set(try PyMuPDF.glyphs(first).filter { $0.font.hasSuffix("NotoSansCJKjp-Regular") }.map(\.glyph))
