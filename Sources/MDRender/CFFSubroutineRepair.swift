@@ -71,6 +71,11 @@ final class CFFSubroutineRepair {
               let originalPrivates = original.privateDicts(), originalPrivates.count == 1,
               let subroutines = Subroutines(cairos, privates[0], original, originalPrivates[0])
         else { return nil }
+        // Most programs have every subroutine (cairo keeps all when its walk fails) or miss
+        // only ones no glyph calls: no walk when nothing is emptied at all.
+        guard let anyEmptied = subroutines.emptied(in: embedded, called: nil),
+              !anyEmptied.global.isEmpty || !anyEmptied.local.isEmpty
+        else { return nil }
         let glyphs = (0..<cairos.glyphCount).compactMap { cairos.charString($0) }
         guard glyphs.count == cairos.glyphCount else { return nil }
         let walk = CFFCharStringWalk(globalSubrs: original.globalSubrs, localSubrs: originalPrivates[0].subrs, subroutines: original.bytes)
