@@ -32,8 +32,8 @@ struct PreparedParagraph: BreakableText {
         paragraph = p
         self.env = env
         shaped = env.text.shape(p.text.string, runs: env.shapingRuns(p.text))
-        RunPadding.apply(&shaped.glyphs, runs: p.text.runs)
         bytes = Array(p.text.string.utf8)
+        RunPadding.apply(&shaped.glyphs, runs: p.text.runs, bytes: bytes)
         if !p.preservesWhitespace { shaped.breaks = CodeSpanBreaks.mark(shaped.breaks, bytes: bytes, runs: p.text.runs) }
         hasObjects = p.text.runs.contains { $0.layout.object != nil }
         if hasObjects {
