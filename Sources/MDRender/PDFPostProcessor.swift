@@ -15,6 +15,7 @@ import MDPage
 /// - joins structure elements cairo split at page breaks and sets alt texts
 ///   (`StructureRepair`);
 /// - writes PNG images over the placeholders cairo embedded for them (`ImageStandIns`);
+/// - writes HarfBuzz's subsets of CID-keyed CFF fonts over cairo's (`CIDFontSubsets`);
 /// - gives inverted (Adobe) CMYK JPEGs the `/Decode` array that shows them in their
 ///   colors (`InvertedCMYKImages`);
 /// - writes with a deterministic /ID, object streams and compressed streams, so the same
@@ -30,6 +31,8 @@ struct PDFPostProcessor {
     var pagePositions: [Int]?
     /// PNG images to write over cairo's placeholders (see `ImageStandIns`).
     var images: ImageStandIns?
+    /// CID-keyed CFF fonts to embed with HarfBuzz (see `CIDFontSubsets`).
+    var cidFonts: CIDFontSubsets?
 
     /// Rewrites `input`; first with its cross-reference table rebuilt (see
     /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
@@ -58,6 +61,7 @@ struct PDFPostProcessor {
                 try rewriteOutline(session)
                 try structure?.apply(session)
                 try images?.replace(in: session)
+                try cidFonts?.replace(in: session)
                 if InvertedCMYKImages.mayHaveSome(buffer) { try InvertedCMYKImages.mark(session) }
                 let output = try session.write()
                 if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {

@@ -43,6 +43,7 @@ public enum PDFRenderer {
             StructureRepair(tree: $0, elements: cairo.elements.nodes, pages: cairo.elements.pages, pagePositions: source.pagePositions)
         }
         post.images = cairo.images
+        post.cidFonts = cairo.cidFonts
         // The pass takes cairo's bytes over: none of them is kept here meanwhile.
         let bytes = cairo.bytes
         cairo.bytes = []
@@ -69,6 +70,8 @@ public enum PDFRenderer {
         var replacedNoncharacters: Int
         /// The PNG images to write over their placeholders.
         var images: ImageStandIns
+        /// The glyphs drawn with CID-keyed CFF fonts, to embed with HarfBuzz.
+        var cidFonts: CIDFontSubsets
     }
 
     static func drawWithCairo(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder,
@@ -79,7 +82,8 @@ public enum PDFRenderer {
         try DocumentWalk.draw(&source, on: canvas)
         return CairoOutput(bytes: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
-                           replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns)
+                           replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,
+                           cidFonts: canvas.fonts.cidFonts)
     }
 
     static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> CairoOutput {
