@@ -1,13 +1,15 @@
-/// Just enough of a CFF font program (Adobe Technical Note #5176) to find glyphs in it:
-/// the top DICT, the CharStrings INDEX and the FDSelect of a CID-keyed font, read over
-/// bytes someone else owns; and the one change `CIDFontSubsets` makes, a new charset.
+/// Just enough of a CFF font program (Adobe Technical Note #5176) to find glyphs and
+/// subroutines in it: the top DICT, the CharStrings INDEX, the FDSelect of a CID-keyed
+/// font, the global subroutines and the Private DICTs with their local subroutines, read
+/// over bytes someone else owns; and the one change `CIDFontSubsets` makes, a new charset.
 /// Every read is bounds-checked: a malformed table reads as nil, never out of range.
 struct CFFTable {
     let bytes: UnsafeRawBufferPointer
 
     /// A top DICT operator: one byte, or 12 and a second byte (stored as 1200 + that byte).
     enum Operator: Int {
-        case charset = 15, charStrings = 17, registryOrderingSupplement = 1230, fdSelect = 1237
+        case charset = 15, encoding = 16, charStrings = 17, privateDict = 18, subrs = 19
+        case registryOrderingSupplement = 1230, fdArray = 1236, fdSelect = 1237
     }
 
     /// One operand of the top DICT: its value (reals read as 0, none of ours is one), and
@@ -22,6 +24,8 @@ struct CFFTable {
     let topDict: [Int: [Operand]]
     /// Where each glyph's charstring is: the CharStrings INDEX.
     private let charStrings: Index
+    /// The global subroutines (the INDEX after the String INDEX).
+    let globalSubrs: Index
 
     init?(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
@@ -29,8 +33,11 @@ struct CFFTable {
         guard let names = Index(bytes, at: Int(bytes[2])),
               let tops = Index(bytes, at: names.end), tops.count >= 1,
               let top = tops.element(0, in: bytes),
-              let dict = Self.parseDict(bytes, top)
+              let dict = Self.parseDict(bytes, top),
+              let strings = Index(bytes, at: tops.end),
+              let globalSubrs = Index(bytes, at: strings.end)
         else { return nil }
+        self.globalSubrs = globalSubrs
         topDict = dict
         guard let offset = dict[Operator.charStrings.rawValue]?.last?.value,
               let charStrings = Index(bytes, at: offset) else { return nil }
@@ -41,6 +48,46 @@ struct CFFTable {
 
     /// A CID-keyed font's top DICT starts with ROS.
     var isCIDKeyed: Bool { topDict[Operator.registryOrderingSupplement.rawValue] != nil }
+
+    /// A Private DICT: where it is, its operators, and its local subroutines if it has any.
+    struct PrivateDict {
+        /// The operand of the parent DICT (top DICT or font DICT) that holds its offset.
+        var offsetOperand: Operand
+        var start: Int
+        var size: Int
+        var dict: [Int: [Operand]]
+        var subrs: Index?
+    }
+
+    /// The Private DICTs: the top DICT's, or each font DICT's of a CID-keyed font (in
+    /// FDArray order); nil when one cannot be read.
+    func privateDicts() -> [PrivateDict]? {
+        var parents: [[Int: [Operand]]] = []
+        if isCIDKeyed {
+            guard let offset = topDict[Operator.fdArray.rawValue]?.last?.value, let fonts = Index(bytes, at: offset) else { return nil }
+            for i in 0..<fonts.count {
+                guard let element = fonts.element(i, in: bytes), let dict = Self.parseDict(bytes, element) else { return nil }
+                parents.append(dict)
+            }
+        } else {
+            parents = [topDict]
+        }
+        var result: [PrivateDict] = []
+        for parent in parents {
+            guard let operands = parent[Operator.privateDict.rawValue], operands.count == 2 else { return nil }
+            let size = operands[0].value, start = operands[1].value
+            guard size >= 0, start >= 0, start + size <= bytes.count,
+                  let dict = Self.parseDict(bytes, bytes[start..<(start + size)])
+            else { return nil }
+            var subrs: Index?
+            if let relative = dict[Operator.subrs.rawValue]?.last?.value {
+                guard let index = Index(bytes, at: start + relative) else { return nil }
+                subrs = index
+            }
+            result.append(PrivateDict(offsetOperand: operands[1], start: start, size: size, dict: dict, subrs: subrs))
+        }
+        return result
+    }
 
     /// The charstring of glyph `gid`.
     func charString(_ gid: Int) -> UnsafeRawBufferPointer.SubSequence? {
@@ -109,6 +156,22 @@ struct CFFTable {
             for k in 0..<offsetSize { last = last << 8 | Int(bytes[start + 3 + count * offsetSize + k]) }
             end = start + 2 + (count + 1) * offsetSize + last
             guard end <= bytes.count else { return nil }
+        }
+
+        /// An INDEX of `elements`, with the smallest offset size that holds them.
+        static func write(_ elements: [[UInt8]]) -> [UInt8] {
+            var out = [UInt8(elements.count >> 8), UInt8(elements.count & 0xFF)]
+            guard !elements.isEmpty else { return out }
+            let last = elements.reduce(1) { $0 + $1.count }
+            let size = last <= 0xFF ? 1 : last <= 0xFFFF ? 2 : last <= 0xFF_FFFF ? 3 : 4
+            out.append(UInt8(size))
+            var offset = 1
+            for element in [[]] + elements {
+                offset += element.count
+                for k in (0..<size).reversed() { out.append(UInt8(truncatingIfNeeded: offset >> (8 * k))) }
+            }
+            for element in elements { out += element }
+            return out
         }
 
         func element(_ i: Int, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer.SubSequence? {

@@ -56,43 +56,20 @@ final class CIDFontSubsets {
     func replace(in s: QPDFSession) throws(ConversionError) {
         let drawn = faces.filter { !$0.glyphs.isEmpty }
         guard !drawn.isEmpty else { return }
-        var programs: [(name: String, stream: qpdf_oh)] = []
-        s.forEachObject { object in
-            guard qpdf_oh_is_dictionary(s.q, object) != 0,
-                  qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, object, "/Type"), "/FontDescriptor") != 0
-            else { return }
-            let program = qpdf_oh_get_key(s.q, object, "/FontFile3")
-            guard qpdf_oh_is_stream(s.q, program) != 0,
-                  qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, qpdf_oh_get_dict(s.q, program), "/Subtype"), "/CIDFontType0C") != 0,
-                  let name = Self.postScriptName(qpdf_oh_get_key(s.q, object, "/FontName"), s)
-            else { return }
-            programs.append((name, program))
-        }
+        let programs = s.fontPrograms(subtypes: ["/CIDFontType0C"])
         var replaced = Set<Int>()
         for face in drawn {
-            let mine = programs.indices.filter { !replaced.contains($0) && programs[$0].name == face.postScriptName }
+            let mine = programs.indices.filter { !replaced.contains($0) && programs[$0].postScriptName == face.postScriptName }
             guard !mine.isEmpty, let font = OpenTypeFont(face.file) else { continue }
             for index in mine {
                 let program = programs[index].stream
                 guard let replacement = s.withStreamData(program, decoded: true, { Self.program(replacing: $0, drawn: face.glyphs, from: font) }) ?? nil
                 else { continue }
-                replacement.withUnsafeBufferPointer {
-                    qpdf_oh_replace_stream_data(s.q, program, $0.baseAddress, $0.count, qpdf_oh_new_null(s.q), qpdf_oh_new_null(s.q))
-                }
+                s.replaceStreamData(program, with: replacement)
                 replaced.insert(index)
             }
         }
         try s.check("embedding CID-keyed CFF fonts")
-    }
-
-    /// "/ABCDEF+NotoSansCJKsc-Regular" → "NotoSansCJKsc-Regular".
-    private static func postScriptName(_ name: qpdf_oh, _ s: QPDFSession) -> String? {
-        guard qpdf_oh_is_name(s.q, name) != 0, let raw = qpdf_oh_get_name(s.q, name) else { return nil }
-        let full = String(cString: raw).dropFirst()
-        if let plus = full.firstIndex(of: "+"), full.distance(from: full.startIndex, to: plus) == 6 {
-            return String(full[full.index(after: plus)...])
-        }
-        return String(full)
     }
 
     /// HarfBuzz's program for the glyphs of cairo's program `embedded`, each under the CID

@@ -56,7 +56,8 @@ final class CairoFontFace {
 /// index, one cairo scaled font per face and size. Glyph positions come from layout, so
 /// hinting is off and metrics are unhinted: cairo must not move anything. The faces
 /// that are CID-keyed CFF fonts are noted in `cidFonts`, whose glyphs are embedded by
-/// HarfBuzz rather than cairo (see `CIDFontSubsets`).
+/// HarfBuzz rather than cairo (see `CIDFontSubsets`); other CFF faces in `cffFonts`, whose
+/// subsets get back the subroutines cairo emptied (see `CFFSubroutineRepair`).
 final class FontFaceCache {
     private struct SizedFont: Hashable {
         var file: FontFile
@@ -77,6 +78,7 @@ final class FontFaceCache {
     }
 
     let cidFonts = CIDFontSubsets()
+    let cffFonts = CFFSubroutineRepair()
     private let library: FreeTypeLibrary
     private var faces: [FontFile: Face] = [:]
     private var scaledFonts: [SizedFont: (font: CairoScaledFont, cidFont: CIDFontSubsets.Face?)] = [:]
@@ -127,9 +129,13 @@ final class FontFaceCache {
         if let face = faces[file] { return face }
         let ftFace = try FreeTypeFace(file: file, library: library)
         var isCID: FT_Bool = 0
+        let postScriptName = FT_Get_Postscript_Name(ftFace.face).map { String(cString: $0) }
         let cidFont = FT_Get_CID_Is_Internally_CID_Keyed(ftFace.face, &isCID) == 0 && isCID != 0
-            ? FT_Get_Postscript_Name(ftFace.face).map { cidFonts.add(file, postScriptName: String(cString: $0)) }
+            ? postScriptName.map { cidFonts.add(file, postScriptName: $0) }
             : nil
+        if cidFont == nil, let postScriptName, Self.hasCFFTable(ftFace.face) {
+            cffFonts.add(file, postScriptName: postScriptName)
+        }
         guard let cairoFace = cairo_ft_font_face_create_for_ft_face(ftFace.face, 0) else {
             throw .renderFailed(reason: "cairo could not use font \(file.path)")
         }
@@ -147,5 +153,12 @@ final class FontFaceCache {
         let entry = Face(cairo: face, cidFont: cidFont)
         faces[file] = entry
         return entry
+    }
+
+    /// Whether `face` is an OpenType font with CFF outlines (a `CFF ` table).
+    private static func hasCFFTable(_ face: FT_Face) -> Bool {
+        var length: FT_ULong = 0
+        let tag = FT_ULong(0x4346_4620)  // "CFF "
+        return FT_Load_Sfnt_Table(face, tag, 0, nil, &length) == 0 && length > 0
     }
 }

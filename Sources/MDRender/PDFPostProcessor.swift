@@ -15,7 +15,9 @@ import MDPage
 /// - joins structure elements cairo split at page breaks and sets alt texts
 ///   (`StructureRepair`);
 /// - writes PNG images over the placeholders cairo embedded for them (`ImageStandIns`);
-/// - writes HarfBuzz's subsets of CID-keyed CFF fonts over cairo's (`CIDFontSubsets`);
+/// - writes HarfBuzz's subsets of CID-keyed CFF fonts over cairo's (`CIDFontSubsets`), and
+///   writes back the subroutines cairo emptied in its subsets of other CFF fonts
+///   (`CFFSubroutineRepair`);
 /// - gives inverted (Adobe) CMYK JPEGs the `/Decode` array that shows them in their
 ///   colors (`InvertedCMYKImages`);
 /// - writes with a deterministic /ID, object streams and compressed streams, so the same
@@ -33,6 +35,9 @@ struct PDFPostProcessor {
     var images: ImageStandIns?
     /// CID-keyed CFF fonts to embed with HarfBuzz (see `CIDFontSubsets`).
     var cidFonts: CIDFontSubsets?
+    /// Other CFF fonts, whose subsets get back the subroutines cairo emptied (see
+    /// `CFFSubroutineRepair`).
+    var cffFonts: CFFSubroutineRepair?
 
     /// Rewrites `input`; first with its cross-reference table rebuilt (see
     /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
@@ -62,6 +67,7 @@ struct PDFPostProcessor {
                 try structure?.apply(session)
                 try images?.replace(in: session)
                 try cidFonts?.replace(in: session)
+                try cffFonts?.repair(in: session)
                 if InvertedCMYKImages.mayHaveSome(buffer) { try InvertedCMYKImages.mark(session) }
                 let output = try session.write()
                 if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {

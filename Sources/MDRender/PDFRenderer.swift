@@ -44,6 +44,7 @@ public enum PDFRenderer {
         }
         post.images = cairo.images
         post.cidFonts = cairo.cidFonts
+        post.cffFonts = cairo.cffFonts
         // The pass takes cairo's bytes over: none of them is kept here meanwhile.
         let bytes = cairo.bytes
         cairo.bytes = []
@@ -72,6 +73,8 @@ public enum PDFRenderer {
         var images: ImageStandIns
         /// The glyphs drawn with CID-keyed CFF fonts, to embed with HarfBuzz.
         var cidFonts: CIDFontSubsets
+        /// The other CFF faces drawn with, whose subsets get back the subroutines cairo emptied.
+        var cffFonts: CFFSubroutineRepair
     }
 
     static func drawWithCairo(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder,
@@ -83,7 +86,7 @@ public enum PDFRenderer {
         return CairoOutput(bytes: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
                            replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,
-                           cidFonts: canvas.fonts.cidFonts)
+                           cidFonts: canvas.fonts.cidFonts, cffFonts: canvas.fonts.cffFonts)
     }
 
     static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> CairoOutput {

@@ -30,43 +30,14 @@ import Testing
         return (0x3040...0x30FF).contains(s) || (0x4E00...0x9FFF).contains(s) || (0xAC00...0xD7A3).contains(s)
     }
 
-    /// Each character's box on the page (pdftoppm at 150 dpi) holds dark pixels.
-    static func blankCharacters(_ pdf: URL, in dir: URL) throws -> [String] {
-        let scale = 150.0 / 72
-        let glyphs = try PyMuPDF.glyphs(pdf).filter { Self.isInked($0.char) }
-        #expect(glyphs.count > 40)
-        var blank: [String] = []
-        for page in Set(glyphs.map(\.page)).sorted() {
-            let prefix = dir.child("\(pdf.deletingPathExtension().lastPathComponent)-\(page)")
-            let r = try tool("pdftoppm", ["-r", "150", "-gray", "-f", "\(page)", "-l", "\(page)", "-singlefile", pdf.path, prefix.path])
-            guard r.status == 0 else { throw ToolError(description: "pdftoppm failed: \(r.stderrText)") }
-            let image = try PGM(prefix.appendingPathExtension("pgm"))
-            for g in glyphs where g.page == page {
-                // The ideographic em box: 0.88 em above the baseline, 0.12 below.
-                let x = Int((g.x * scale).rounded(.down))..<Int((g.x1 * scale).rounded(.up))
-                let y = Int(((g.y - 0.88 * g.size) * scale).rounded(.down))..<Int(((g.y + 0.12 * g.size) * scale).rounded(.up))
-                if image.darkPixels(x: x, y: y) == 0 { blank.append("\(g)") }
-            }
-        }
-        return blank
-    }
-
-    /// The embedded glyphs of CID-keyed CFF fonts, checked against the installed fonts by
-    /// `Scripts/cid_font_glyphs.py` (fontTools): outlines, not just ink.
-    struct FontCheck: Decodable { var font: String; var glyphs: Int; var checked: Int; var broken: [String] }
-    static func fontChecks(_ pdf: URL) throws -> [FontCheck] {
-        let script = Paths.packageRoot.appendingPathComponent("Tests/CLITests/Scripts/cid_font_glyphs.py").path
-        return try JSONDecoder().decode([FontCheck].self, from: PyMuPDF.runScript(
-            script, [pdf.path], timeout: 300, failure: "cid_font_glyphs.py could not read \(pdf.lastPathComponent)"))
-    }
-
     @Test(arguments: ["zh-CN", "zh-TW", "ja", "ko"], ["github", "default"])
     func everyGlyphDrawn(lang: String, theme: String) throws {
         try withTempDir { dir in
             let pdf = try Self.convert(lang, theme: theme, in: dir)
-            let blank = try Self.blankCharacters(pdf, in: dir)
+            let (inked, blank) = try InkCheck.blankCharacters(pdf, in: dir, among: Self.isInked)
+            #expect(inked > 40)
             #expect(blank.isEmpty, "no ink where \(blank.count) characters are: \(blank.prefix(10))")
-            let checks = try Self.fontChecks(pdf)
+            let checks = try CFFFontCheck.run(pdf)
             #expect(checks.reduce(0) { $0 + $1.checked } > 20, "\(checks)")
             for check in checks {
                 #expect(check.broken.isEmpty, "\(check.font): \(check.broken)")
@@ -91,7 +62,7 @@ import Testing
             let r = try mdpdf([dir.child("ja-github.md").path, "--theme", "github", "-o", again.path])
             #expect(r.status == 0)
             #expect(try Data(contentsOf: dir.child("first.pdf")) == Data(contentsOf: again))
-            let checks = try Self.fontChecks(first)
+            let checks = try CFFFontCheck.run(first)
             let regular = try #require(checks.first { $0.font == "NotoSansCJKjp-Regular" })
             // The glyphs drawn (.notdef, the distinct characters of the text) and no more.
             let distinct = Set(try PyMuPDF.glyphs(first).filter { $0.font.hasSuffix("NotoSansCJKjp-Regular") }.map(\.glyph))
