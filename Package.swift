@@ -52,6 +52,10 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         /// zlib, to check that a PNG's image data inflates before layout relies on it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        /// HarfBuzz's subsetter (libharfbuzz-subset, part of libharfbuzz-dev): the renderer
+        /// embeds CID-keyed CFF fonts with it, in place of cairo 1.16's subsets, which draw
+        /// some glyphs blank (see `CIDFontSubsets`).
+        .systemLibrary(name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
         /// The image decoders behind a plain C API; built only as the `mdpdf-images` shared
         /// library, see its header.
         .target(name: "CImageShim", cSettings: [.unsafeFlags(["-fPIC"] + imageIncludeFlags)],
@@ -82,7 +86,7 @@ let package = Package(
         /// Math lists → boxes of glyphs and rules, with the math font's OpenType MATH table.
         .target(name: "MDMathLayout", dependencies: ["MDCore", "MDMath", "MDText", "MDPage"]),
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage", "MDMath", "MDMathLayout"]),
-        .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "MDImage", "CCairo", "CQPDF", "CMalloc"]),
+        .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "MDImage", "CCairo", "CQPDF", "CZlib", "CHarfBuzzSubset", "CMalloc"]),
         .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         .executableTarget(name: "mdpdf", dependencies: ["MDPDF", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         /// The whole-pipeline fuzz target: `make fuzz` builds it with libFuzzer; built

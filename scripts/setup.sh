@@ -23,8 +23,9 @@ packages=(
   # math: Latin Modern Math (the default math font, with an OpenType MATH table)
   fonts-lmodern
   # test and benchmark: read PDFs back (PyMuPDF reports span colors and fonts;
-  # cmark-gfm lists a document's code blocks for the tests to find in the PDF)
-  poppler-utils qpdf python3 python3-fitz cmark-gfm
+  # cmark-gfm lists a document's code blocks for the tests to find in the PDF;
+  # fontTools draws the glyphs of embedded CFF fonts for CJKGlyphTests)
+  poppler-utils qpdf python3 python3-fitz python3-fonttools cmark-gfm
 )
 
 missing=()

@@ -145,9 +145,9 @@ extension LineBuilder {
         let runs = seg.runs.map { text.runs[$0] }
         guard let first = runs.first else { return }
         switch seg.kind {
-        case .background(let color, let pad, let frame):
+        case .background(let color, let frame):
             let (top, bottom) = verticalExtent(runs, baseline: baseline, height: height)
-            var r = Rect(x: seg.x0 - pad, y: top, width: seg.x1 - seg.x0 + pad * 2, height: bottom - top)
+            var r = Rect(x: seg.x0, y: top, width: seg.x1 - seg.x0, height: bottom - top)
             if let frame {
                 // The stroke is drawn inside the box, so the box measures what the run takes.
                 let w = frame.width

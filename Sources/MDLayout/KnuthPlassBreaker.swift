@@ -5,8 +5,8 @@ import MDText
 /// Lines* (1981), as TeX does it: of all ways to break the paragraph, the one with the
 /// least total demerits, where each line's demerits grow with the cube of how far its
 /// spaces stretch or shrink, with its penalty (a hyphen costs), and with a jump in
-/// tightness from the line before (fitness classes), two hyphenated lines in a row or a
-/// hyphen on the second-to-last line.
+/// tightness from the line before (fitness classes), two hyphenated lines in a row, a
+/// hyphen on the second-to-last line or a last line of one word (a runt).
 ///
 /// Justified text: each space stretches by half its width and shrinks to 80 % of it
 /// (spaces in code spans keep theirs), and between ideographs (Chinese, Japanese) there
@@ -52,6 +52,10 @@ public struct KnuthPlassBreaker: LineBreaker {
     public var adjacentLooseTightDemerits = 10_000.0
     public var doubleHyphenDemerits = 10_000.0
     public var finalHyphenDemerits = 5_000.0
+    /// Added when a paragraph of two lines or more ends in a line of a single word or the
+    /// end of a hyphenated one (a runt), as Typst does: as much as `adjacentLooseTightDemerits`,
+    /// so the paragraph takes, say, one line at ratio 0.9 rather than a runt.
+    public var runtDemerits = 10_000.0
     /// Most lines in a row that may end in a hyphen.
     public var maxConsecutiveHyphens = 2
 
@@ -157,6 +161,8 @@ public struct KnuthPlassBreaker: LineBreaker {
                 if abs(fit - start.fitness) > 1 { d += adjacentLooseTightDemerits }
                 if endsInHyphen && start.hyphens > 0 { d += doubleHyphenDemerits }
                 if forced && start.hyphens > 0 { d += finalHyphenDemerits }
+                // The last line holds one word: no break lies between its start and end.
+                if isLast && start.line > 0 && start.edge == bi { d += runtDemerits }
                 if lastResort { d += lastResortDemerits }
                 let total = start.demerits + d
                 if best[fit] == nil || total < best[fit]!.demerits {

@@ -91,6 +91,7 @@ struct LineBuilder {
         var para = p.paragraph
         let vis = p.visibleRange(range.lowerBound, range.upperBound)
         var glyphs = lineGlyphs(p, vis)
+        if !glyphs.isEmpty { LineStartPunctuation.restore(&glyphs, start: vis.lowerBound, bytes: p.bytes) }
         if p.hasObjects { para.text = placeObjects(&glyphs, para.text, width: width) }
 
         // Vertical metrics: the paragraph's strut plus every run on the line.

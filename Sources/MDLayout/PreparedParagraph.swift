@@ -32,8 +32,8 @@ struct PreparedParagraph: BreakableText {
         paragraph = p
         self.env = env
         shaped = env.text.shape(p.text.string, runs: env.shapingRuns(p.text))
-        RunPadding.apply(&shaped.glyphs, runs: p.text.runs)
         bytes = Array(p.text.string.utf8)
+        RunPadding.apply(&shaped.glyphs, runs: p.text.runs, bytes: bytes)
         if !p.preservesWhitespace { shaped.breaks = CodeSpanBreaks.mark(shaped.breaks, bytes: bytes, runs: p.text.runs) }
         hasObjects = p.text.runs.contains { $0.layout.object != nil }
         if hasObjects {
@@ -100,9 +100,11 @@ struct PreparedParagraph: BreakableText {
         // spaces at its end (see `visibleRange`), each decided by its own edge alone. The
         // gap before a line's first glyph is not in the line: a start counts it as passed.
         let last = gapPrefix.count - 1
+        // A compressed opening mark that starts a line is full width there.
         let starts = breaks.map { b in
-            let g = glyphIndex(at: visibleRange(b.offset, length).lowerBound)
-            return LineEdge(width: prefix[g], spaces: spacePrefix[g], gaps: gapPrefix[min(g + 1, last)])
+            let o = visibleRange(b.offset, length).lowerBound, g = glyphIndex(at: o)
+            let restored = LineStartPunctuation.restoredWidth(shaped.glyphs, at: g, offset: o, bytes: bytes)
+            return LineEdge(width: prefix[g] - restored, spaces: spacePrefix[g], gaps: gapPrefix[min(g + 1, last)])
         }
         let ends = breaks.map { b in
             let g = glyphIndex(at: visibleRange(0, b.offset).upperBound)
@@ -164,7 +166,9 @@ struct PreparedParagraph: BreakableText {
         let v = visibleRange(start, end)
         var e = v.upperBound
         while e > v.lowerBound, bytes[e - 1] == 0x20 { e -= 1 }
-        return Points(prefix[glyphIndex(at: e)] - prefix[glyphIndex(at: v.lowerBound)])
+        let g = glyphIndex(at: v.lowerBound)
+        let restored = e > v.lowerBound ? LineStartPunctuation.restoredWidth(shaped.glyphs, at: g, offset: v.lowerBound, bytes: bytes) : 0
+        return Points(prefix[glyphIndex(at: e)] - prefix[g] + restored)
     }
 
     /// Narrowest width that avoids cutting words (the widest piece between breaks) and

@@ -31,12 +31,21 @@ enum ScriptForms {
     }
 }
 
-/// Room taken in the line before and after padded runs (a key cap's sides): added to
-/// the advance of the first and last glyph of each stretch of runs with the same
-/// padding and frame, so lines break, justify and decorate around it like a wider word.
+/// Room taken in the line before and after padded runs (the sides of a key cap or of a
+/// code span's background): added to the advance of the first and last glyph of each
+/// stretch of runs with the same padding and frame, so lines break, justify and decorate
+/// around it like a wider word. A code span takes it only on a side next to a space or
+/// the paragraph's edge: beside punctuation (`` `mut`. ``) a gap that wide would read as
+/// a space to text extraction, so there the box ends at the glyphs.
 enum RunPadding {
-    static func apply(_ glyphs: inout [ShapedGlyph], runs: [StyledRun]) {
+    static func apply(_ glyphs: inout [ShapedGlyph], runs: [StyledRun], bytes: [UInt8]) {
         guard runs.contains(where: { $0.layout.padding > .zero }) else { return }
+        /// Whether the side of a stretch that touches byte `at` (nil: the paragraph's
+        /// edge) takes room.
+        func roomy(_ run: StyledRun, besideByte at: Int?) -> Bool {
+            guard run.paint.frame == nil, let at, at >= 0, at < bytes.count else { return true }
+            return bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A
+        }
         var i = 0
         while i < glyphs.count {
             let run = runs[glyphs[i].run]
@@ -48,9 +57,14 @@ enum RunPadding {
                 guard next.layout.padding == pad, next.paint.frame == run.paint.frame else { break }
                 j += 1
             }
-            glyphs[i].advance += pad
-            glyphs[i].dx += pad
-            glyphs[j].advance += pad
+            let first = glyphs[i...j].map(\.cluster).min() ?? glyphs[i].cluster
+            if roomy(run, besideByte: i == 0 ? nil : first - 1) {
+                glyphs[i].advance += pad
+                glyphs[i].dx += pad
+            }
+            if roomy(run, besideByte: j + 1 < glyphs.count ? glyphs[j + 1].cluster : nil) {
+                glyphs[j].advance += pad
+            }
             i = j + 1
         }
     }

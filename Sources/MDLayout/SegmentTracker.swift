@@ -6,7 +6,7 @@ import MDText
 struct Segment {
     enum Kind: Equatable {
         /// A box behind the glyphs: filled (code spans), stroked (key caps) or both.
-        case background(Color?, pad: Points, frame: RunFrame?)
+        case background(Color?, frame: RunFrame?)
         case highlight(Color)
         case underline(TextDecoration)
         case strike(TextDecoration)
@@ -29,7 +29,7 @@ struct SegmentTracker {
     private var open = [Segment?](repeating: nil, count: slots)
 
     private static func kinds(_ p: RunPaint) -> [Segment.Kind?] {
-        [p.background != nil || p.frame != nil ? .background(p.background, pad: p.backgroundPadding, frame: p.frame) : nil,
+        [p.background != nil || p.frame != nil ? .background(p.background, frame: p.frame) : nil,
          p.highlight.map { .highlight($0) },
          p.underline.map { .underline($0) },
          p.strike.map { .strike($0) },

@@ -125,7 +125,7 @@ extension StyledParagraph {
         for i in p.text.runs.indices {
             p.text.runs[i].layout.size = p.text.runs[i].layout.size * k
             p.text.runs[i].layout.baselineShift = p.text.runs[i].layout.baselineShift * k
-            p.text.runs[i].paint.backgroundPadding = p.text.runs[i].paint.backgroundPadding * k
+            p.text.runs[i].layout.padding = p.text.runs[i].layout.padding * k
             if let o = p.text.runs[i].layout.object {
                 var scaled = o.scaled(toWidth: o.width * k)
                 if o.width == .zero { scaled.ascent = o.ascent * k; scaled.descent = o.descent * k }

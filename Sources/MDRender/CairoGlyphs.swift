@@ -18,7 +18,8 @@ extension CairoCanvas {
             try drawColorGlyphs(run, in: colorFont)
             return
         }
-        cairo_set_scaled_font(cr, try fonts.scaledFont(run.font, size: run.size))
+        let font = try fonts.scaledFont(run.font, size: run.size)
+        cairo_set_scaled_font(cr, font.handle)
         setSource(run.color)
         pageIsBlank = false
 
@@ -33,6 +34,7 @@ extension CairoCanvas {
             cairo_fill(cr)
             return
         }
+        font.cidFont?.note(run.glyphs)
         clusterBuffer.removeAll(keepingCapacity: true)
         for cluster in run.clusters {
             clusterBuffer.append(cairo_text_cluster_t(num_bytes: Int32(cluster.bytes), num_glyphs: Int32(cluster.glyphs)))

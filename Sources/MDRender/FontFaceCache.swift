@@ -54,7 +54,10 @@ final class CairoFontFace {
 
 /// Font faces and scaled fonts for one document: one FT_Face per font file and face
 /// index, one cairo scaled font per face and size. Glyph positions come from layout, so
-/// hinting is off and metrics are unhinted: cairo must not move anything.
+/// hinting is off and metrics are unhinted: cairo must not move anything. The faces
+/// that are CID-keyed CFF fonts are noted in `cidFonts`, whose glyphs are embedded by
+/// HarfBuzz rather than cairo (see `CIDFontSubsets`); other CFF faces in `cffFonts`, whose
+/// subsets get back the subroutines cairo emptied (see `CFFSubroutineRepair`).
 final class FontFaceCache {
     private struct SizedFont: Hashable {
         var file: FontFile
@@ -62,9 +65,23 @@ final class FontFaceCache {
         var sizeBits: UInt64
     }
 
+    /// A cairo scaled font, and where to note the glyphs drawn with it when its face is a
+    /// CID-keyed CFF font.
+    struct DrawingFont {
+        var handle: OpaquePointer
+        var cidFont: CIDFontSubsets.Face?
+    }
+
+    private struct Face {
+        var cairo: CairoFontFace
+        var cidFont: CIDFontSubsets.Face?
+    }
+
+    let cidFonts = CIDFontSubsets()
+    let cffFonts = CFFSubroutineRepair()
     private let library: FreeTypeLibrary
-    private var faces: [FontFile: CairoFontFace] = [:]
-    private var scaledFonts: [SizedFont: CairoScaledFont] = [:]
+    private var faces: [FontFile: Face] = [:]
+    private var scaledFonts: [SizedFont: (font: CairoScaledFont, cidFont: CIDFontSubsets.Face?)] = [:]
     /// The address cairo files the FT_Face owner under; allocated because Swift 6 allows
     /// no global mutable C state. cairo only compares the address, never reads it.
     private let ownerKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
@@ -88,15 +105,15 @@ final class FontFaceCache {
     }
 
     /// The scaled font for `file` at `size` points, created on first use.
-    func scaledFont(_ file: FontFile, size: Points) throws(ConversionError) -> OpaquePointer {
+    func scaledFont(_ file: FontFile, size: Points) throws(ConversionError) -> DrawingFont {
         let key = SizedFont(file: file, sizeBits: size.value.bitPattern)
-        if let font = scaledFonts[key] { return font.handle }
+        if let entry = scaledFonts[key] { return DrawingFont(handle: entry.font.handle, cidFont: entry.cidFont) }
         let face = try fontFace(file)
         var fontMatrix = cairo_matrix_t()
         cairo_matrix_init_scale(&fontMatrix, size.value, size.value)
         var identity = cairo_matrix_t()
         cairo_matrix_init_identity(&identity)
-        guard let scaled = cairo_scaled_font_create(face, &fontMatrix, &identity, options) else {
+        guard let scaled = cairo_scaled_font_create(face.cairo.handle, &fontMatrix, &identity, options) else {
             throw .renderFailed(reason: "cairo could not create a font for \(file.path)")
         }
         let font = CairoScaledFont(scaled)
@@ -104,13 +121,21 @@ final class FontFaceCache {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .renderFailed(reason: "cairo font \(file.path) at \(size) pt: \(CairoPDFSurface.describe(status))")
         }
-        scaledFonts[key] = font
-        return scaled
+        scaledFonts[key] = (font, face.cidFont)
+        return DrawingFont(handle: scaled, cidFont: face.cidFont)
     }
 
-    private func fontFace(_ file: FontFile) throws(ConversionError) -> OpaquePointer {
-        if let face = faces[file] { return face.handle }
+    private func fontFace(_ file: FontFile) throws(ConversionError) -> Face {
+        if let face = faces[file] { return face }
         let ftFace = try FreeTypeFace(file: file, library: library)
+        var isCID: FT_Bool = 0
+        let postScriptName = FT_Get_Postscript_Name(ftFace.face).map { String(cString: $0) }
+        let cidFont = FT_Get_CID_Is_Internally_CID_Keyed(ftFace.face, &isCID) == 0 && isCID != 0
+            ? postScriptName.map { cidFonts.add(file, postScriptName: $0) }
+            : nil
+        if cidFont == nil, let postScriptName, Self.hasCFFTable(ftFace.face) {
+            cffFonts.add(file, postScriptName: postScriptName)
+        }
         guard let cairoFace = cairo_ft_font_face_create_for_ft_face(ftFace.face, 0) else {
             throw .renderFailed(reason: "cairo could not use font \(file.path)")
         }
@@ -125,7 +150,15 @@ final class FontFaceCache {
             Unmanaged<FreeTypeFace>.fromOpaque(owner).release()
             throw .renderFailed(reason: "cairo font face for \(file.path): \(CairoPDFSurface.describe(status))")
         }
-        faces[file] = face
-        return cairoFace
+        let entry = Face(cairo: face, cidFont: cidFont)
+        faces[file] = entry
+        return entry
+    }
+
+    /// Whether `face` is an OpenType font with CFF outlines (a `CFF ` table).
+    private static func hasCFFTable(_ face: FT_Face) -> Bool {
+        var length: FT_ULong = 0
+        let tag = FT_ULong(0x4346_4620)  // "CFF "
+        return FT_Load_Sfnt_Table(face, tag, 0, nil, &length) == 0 && length > 0
     }
 }

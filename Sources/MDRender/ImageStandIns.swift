@@ -224,18 +224,15 @@ final class ImageStandIns {
             case .failure(let error): throw error
             }
         }
-        let size = qpdf_oh_get_int_value_as_int(s.q, qpdf_oh_get_key(s.q, qpdf_get_trailer(s.q), "/Size"))
         var done = [Bool](repeating: false, count: ready.count)
-        for id in 1..<max(1, size) {
-            let object = qpdf_get_object_by_id(s.q, id, 0)
-            defer { qpdf_oh_release(s.q, object) }
-            guard qpdf_oh_is_stream(s.q, object) != 0 else { continue }
+        s.forEachObject { object in
+            guard qpdf_oh_is_stream(s.q, object) != 0 else { return }
             let dict = qpdf_oh_get_dict(s.q, object)
             guard qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Subtype"), "/Image") != 0,
                   qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Filter"), "/DCTDecode") != 0,
                   let index = placeholderIndex(of: object, s), index >= 0, index < ready.count, !done[index],
                   let image = ready[index]
-            else { continue }
+            else { return }
             done[index] = true
             write(image, over: object, dict: dict, s)
         }

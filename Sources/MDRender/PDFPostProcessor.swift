@@ -15,6 +15,9 @@ import MDPage
 /// - joins structure elements cairo split at page breaks and sets alt texts
 ///   (`StructureRepair`);
 /// - writes PNG images over the placeholders cairo embedded for them (`ImageStandIns`);
+/// - writes HarfBuzz's subsets of CID-keyed CFF fonts over cairo's (`CIDFontSubsets`), and
+///   writes back the subroutines cairo emptied in its subsets of other CFF fonts
+///   (`CFFSubroutineRepair`);
 /// - gives inverted (Adobe) CMYK JPEGs the `/Decode` array that shows them in their
 ///   colors (`InvertedCMYKImages`);
 /// - writes with a deterministic /ID, object streams and compressed streams, so the same
@@ -30,6 +33,11 @@ struct PDFPostProcessor {
     var pagePositions: [Int]?
     /// PNG images to write over cairo's placeholders (see `ImageStandIns`).
     var images: ImageStandIns?
+    /// CID-keyed CFF fonts to embed with HarfBuzz (see `CIDFontSubsets`).
+    var cidFonts: CIDFontSubsets?
+    /// Other CFF fonts, whose subsets get back the subroutines cairo emptied (see
+    /// `CFFSubroutineRepair`).
+    var cffFonts: CFFSubroutineRepair?
 
     /// Rewrites `input`; first with its cross-reference table rebuilt (see
     /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
@@ -77,6 +85,8 @@ struct PDFPostProcessor {
             try session.step(rewriteOutline)
             if let structure { try session.step(structure.apply) }
             if let images { try session.step(images.replace(in:)) }
+            if let cidFonts { try session.step(cidFonts.replace(in:)) }
+            if let cffFonts { try session.step(cffFonts.repair(in:)) }
             if mayHaveCMYK { try session.step(InvertedCMYKImages.mark) }
             let output = try session.write(to: folder.flatMap { ScratchFile(in: $0) })
             if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {

@@ -58,6 +58,8 @@ public enum PDFRenderer {
             StructureRepair(tree: $0, elements: cairo.elements.nodes, pages: cairo.elements.pages, pagePositions: source.pagePositions)
         }
         post.images = cairo.images
+        post.cidFonts = cairo.cidFonts
+        post.cffFonts = cairo.cffFonts
         // The pass takes cairo's PDF over: none of it is kept here meanwhile.
         let pdf = cairo.pdf
         cairo.pdf = .bytes([])
@@ -93,6 +95,10 @@ public enum PDFRenderer {
         var replacedNoncharacters: Int
         /// The PNG images to write over their placeholders.
         var images: ImageStandIns
+        /// The glyphs drawn with CID-keyed CFF fonts, to embed with HarfBuzz.
+        var cidFonts: CIDFontSubsets
+        /// The other CFF faces drawn with, whose subsets get back the subroutines cairo emptied.
+        var cffFonts: CFFSubroutineRepair
     }
 
     static func drawWithCairo(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder,
@@ -103,7 +109,8 @@ public enum PDFRenderer {
         try DocumentWalk.draw(&source, on: canvas)
         return CairoOutput(pdf: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
-                           replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns)
+                           replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,
+                           cidFonts: canvas.fonts.cidFonts, cffFonts: canvas.fonts.cffFonts)
     }
 
     static func drawWithCairo(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder) throws(ConversionError) -> CairoOutput {

@@ -80,13 +80,30 @@ final class QPDFSession {
     /// it. (A call's result code has its warnings bit set while any warning of the
     /// session is pending, such as cairo's duplicate resource keys: only errors count.)
     func withRawStreamData<T>(_ stream: qpdf_oh, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        withStreamData(stream, decoded: false, body)
+    }
+
+    /// `body` over a stream's data, as stored or `decoded` (any filter qpdf can undo);
+    /// nil when qpdf cannot read it, or not decode it.
+    func withStreamData<T>(_ stream: qpdf_oh, decoded: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
         var filtered: QPDF_BOOL = 0
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
-        let code = qpdf_oh_get_stream_data(q, stream, qpdf_dl_none, &filtered, &buffer, &length)
-        guard code & QPDF_ERRORS == 0, let buffer else { return nil }
+        let code = qpdf_oh_get_stream_data(q, stream, decoded ? qpdf_dl_generalized : qpdf_dl_none, &filtered, &buffer, &length)
+        guard code & QPDF_ERRORS == 0, let buffer, !decoded || filtered != 0 else { return nil }
         defer { free(buffer) }
         return body(UnsafeBufferPointer(start: buffer, count: length))
+    }
+
+    /// `body` with every object of the file, by object number; each handle is released
+    /// after its call (a file can have millions).
+    func forEachObject(_ body: (qpdf_oh) -> Void) {
+        let size = qpdf_oh_get_int_value_as_int(q, qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size"))
+        for id in 1..<max(1, size) {
+            let object = qpdf_get_object_by_id(q, id, 0)
+            body(object)
+            qpdf_oh_release(q, object)
+        }
     }
 
     func check(_ step: String) throws(ConversionError) {

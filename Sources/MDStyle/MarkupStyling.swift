@@ -39,21 +39,27 @@ extension DocumentStyler {
         appendInlines(children, st, to: &b)
     }
 
-    /// A code span's font, size, color and background (`` `x` `` and HTML `<code>`).
+    /// A code span's font, size, color and background (`` `x` `` and HTML `<code>`); the
+    /// background's sides take room in the line, so the spaces beside it stay whole.
     func codeSpan(_ state: InlineState) -> InlineState {
         let c = theme.codeSpan
         var st = boxed(state, c.fontFamily, c.features, c.fontSize, c.color, c.background)
-        st.backgroundPadding = c.padding.resolve(em: st.size)
+        st.padding = Self.codeSpanPadding(c, size: st.size)
         st.code = true
         if let u = c.underline { st.underline = TextDecoration(u, size: st.size) }
         return st
+    }
+
+    /// The room on each side of a code span's glyphs inside its background; none without
+    /// a background, where it would only widen the spaces around the span.
+    static func codeSpanPadding(_ c: CodeSpanStyle, size: Points) -> Points {
+        c.background == nil ? .zero : c.padding.resolve(em: size)
     }
 
     /// A key cap: the theme's `kbd` font in a stroked rounded box, with room on its sides.
     func keyCap(_ state: InlineState) -> InlineState {
         let k = theme.kbd
         var st = boxed(state, k.fontFamily, k.features, k.fontSize, k.color, k.background)
-        st.backgroundPadding = .zero
         st.padding = k.padding.resolve(em: st.size)
         if let border = k.borderColor {
             st.frame = RunFrame(color: border.color, width: k.borderWidth.resolve(em: st.size),

@@ -67,7 +67,7 @@ extension DocumentStyler {
         st.size = c.fontSize.resolve(em: state.size)
         st.color = c.color.color
         st.background = c.background?.color
-        st.backgroundPadding = c.padding.resolve(em: st.size)
+        st.padding = Self.codeSpanPadding(c, size: st.size)
         st.underline = TextDecoration(style: .wavy, color: theme.math.errorColor.color)
         b.append(Self.clean(source), st.layout, st.paint)
     }

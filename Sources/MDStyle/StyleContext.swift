@@ -53,7 +53,6 @@ struct InlineState {
     /// Replace emoji shortcodes in text (not in a bare URL's text).
     var shortcodes = true
     var background: Color?
-    var backgroundPadding: Points = .zero
     var frame: RunFrame?
     var padding: Points = .zero
     var scriptVariant: ScriptVariant?
@@ -81,7 +80,7 @@ struct InlineState {
                   code: code)
     }
     var paint: RunPaint {
-        RunPaint(color: color, background: background, backgroundPadding: backgroundPadding, frame: frame, highlight: highlight,
+        RunPaint(color: color, background: background, frame: frame, highlight: highlight,
                  underline: underline, strike: strike, link: link, linkSource: linkSource,
                  footnoteReference: footnoteReference)
     }

@@ -229,8 +229,9 @@ public struct RunLayout: Hashable, Sendable {
         get { fields.value.object }
         set { fields.value.object = newValue }
     }
-    /// Room added before the run's first glyph and after its last, taken in the line
-    /// (a key cap's sides).
+    /// Room added before the run's first glyph and after its last, taken in the line as
+    /// CSS padding is (a key cap's or a code span's sides, inside its box): the word
+    /// space beside the box stays whole.
     public var padding: Points {
         get { fields.value.padding }
         set { fields.value.padding = newValue }
@@ -278,7 +279,6 @@ public struct RunPaint: Hashable, Sendable {
     private struct Fields: Hashable, Sendable {
         var color: Color
         var background: Color?
-        var backgroundPadding: Points
         var frame: RunFrame?
         var highlight: Color?
         var underline: TextDecoration?
@@ -291,15 +291,11 @@ public struct RunPaint: Hashable, Sendable {
         get { fields.value.color }
         set { fields.value.color = newValue }
     }
-    /// A rounded background behind the run's glyphs per line fragment (code spans).
+    /// A rounded background behind the run's glyphs per line fragment (code spans),
+    /// covering the room `RunLayout.padding` adds at the run's ends.
     public var background: Color? {
         get { fields.value.background }
         set { fields.value.background = newValue }
-    }
-    /// Horizontal padding of `background` beyond the glyphs.
-    public var backgroundPadding: Points {
-        get { fields.value.backgroundPadding }
-        set { fields.value.backgroundPadding = newValue }
     }
     /// A stroked outline around the background's box (a key cap).
     public var frame: RunFrame? {
@@ -339,10 +335,10 @@ public struct RunPaint: Hashable, Sendable {
     }
     /// Whether the two share one copy of their fields (see `RunStyles`).
     func sharesStorage(with other: RunPaint) -> Bool { fields.sharesStorage(with: other.fields) }
-    public init(color: Color, background: Color? = nil, backgroundPadding: Points = .zero, frame: RunFrame? = nil,
+    public init(color: Color, background: Color? = nil, frame: RunFrame? = nil,
                 highlight: Color? = nil, underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: LinkTarget? = nil,
                 linkSource: SourceLocation? = nil, footnoteReference: Int? = nil) {
-        fields = CopyOnWrite(Fields(color: color, background: background, backgroundPadding: backgroundPadding, frame: frame,
+        fields = CopyOnWrite(Fields(color: color, background: background, frame: frame,
                                     highlight: highlight, underline: underline, strike: strike, link: link,
                                     linkSource: linkSource, footnoteReference: footnoteReference))
     }

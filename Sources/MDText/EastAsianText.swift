@@ -40,6 +40,12 @@ public enum EastAsianText {
         }
     }
 
+    /// Whether `s` is an opening bracket or quotation mark of the ideographic grid (「（『),
+    /// its ink on the right half of its em: ICU's line-break class OP.
+    public static func isOpeningPunctuation(_ s: UInt32) -> Bool {
+        isIdeographic(s) && mdicu_punctuation_kind(Int32(bitPattern: s)) == Int32(MDICU_PUNCTUATION_OPENING)
+    }
+
     /// Kinsoku, by ICU's line-break classes: whether a line may end between `before` and
     /// `after` as far as these two characters go — not after an opening bracket or
     /// quotation mark (「（“), not before a closing one, a full stop or comma (」）”。、),

@@ -5,14 +5,17 @@ import CICUShim
 /// a closing mark (」）、。) on the left, an opening one (「（) on the right. Two in a row
 /// leave a hole of a whole em between them, so, as JIS X 4051 and the W3C's Japanese
 /// layout requirements do, one of the two is set half width: a closing mark followed by
-/// another closing one (。」 → 。½」), and an opening mark after another opening one
-/// (（「 → （½「). The half width comes from the font itself, its OpenType `halt`
-/// feature (alternate half widths), applied to just those characters.
+/// another closing one (。」 → 。½」), and an opening mark after another opening one or
+/// after a closing one (（「 → （½「, 。「 → 。½「). The half width comes from the font
+/// itself, its OpenType `halt` feature (alternate half widths), applied to just those
+/// characters.
 ///
-/// A closing mark before an opening one (」「) keeps its width: a line may end between
-/// them, and a mark set half width at a line's end would leave the PDF's glyph box (the
-/// font's full advance, which text extraction and selection use) past the margin. Two
-/// marks of the same side are never split by a line break (kinsoku).
+/// Never the closing mark of a closing–opening pair: a line may end between them, and a
+/// mark set half width at a line's end would leave the PDF's glyph box (the font's full
+/// advance, which text extraction and selection use) past the margin. The opening mark
+/// of the pair is the one taken in; where a line starts at it, layout sets it full width
+/// again (`LineStartPunctuation` in MDLayout), for the same reason at the left margin.
+/// Two marks of the same side are never split by a line break (kinsoku).
 enum PunctuationCompression {
     /// `halt` features limited to the marks to compress (UTF-8 ranges of the text, as
     /// HarfBuzz clusters are), for every item of the paragraph; empty for text without
@@ -28,7 +31,7 @@ enum PunctuationCompression {
                 var compress = -1
                 if previous == Int32(MDICU_PUNCTUATION_CLOSING) && kind == Int32(MDICU_PUNCTUATION_CLOSING) {
                     compress = i - 1
-                } else if previous == Int32(MDICU_PUNCTUATION_OPENING) && kind == Int32(MDICU_PUNCTUATION_OPENING) {
+                } else if previous != Int32(MDICU_PUNCTUATION_NONE) && kind == Int32(MDICU_PUNCTUATION_OPENING) {
                     compress = i
                 }
                 if compress >= 0 {

@@ -796,7 +796,7 @@ enum BuiltinThemes {
         "fontSize": { "$ref": "#/$defs/length" },
         "color": { "$ref": "#/$defs/color" },
         "background": { "$ref": "#/$defs/optionalColor" },
-        "padding": { "$ref": "#/$defs/length" },
+        "padding": { "$ref": "#/$defs/length", "description": "Room between the text and the background's sides, taken in the line; none without a background." },
         "features": { "$ref": "#/$defs/features" },
         "underline": { "$ref": "#/$defs/optionalDecoration" }
       }

@@ -203,7 +203,8 @@ public struct CodeSpanStyle: Codable, Sendable, Hashable {
     public var fontSize: Length
     public var color: ThemeColor
     public var background: ThemeColor?
-    /// Horizontal padding of the background, beyond the glyphs.
+    /// Room between the glyphs and the background's sides, taken in the line (as CSS
+    /// padding); none without a background.
     public var padding: Length
     public var features: FontFeatures
     public var underline: DecorationSpec?

@@ -43,26 +43,28 @@ enum PyMuPDF {
     static let script = Paths.packageRoot.appendingPathComponent("Tests/CLITests/Scripts/pdf_spans.py").path
 
     static func lines(_ pdf: URL) throws -> [PDFLine] {
-        var why = ""
-        for (exe, args) in [("/usr/bin/python3", [script, pdf.path]), ("/usr/bin/env", ["python3", script, pdf.path])]
-        where FileManager.default.isExecutableFile(atPath: exe) {
-            let r = try run(exe, args, timeout: 300)
-            if r.status == 0 { return try JSONDecoder().decode([PDFLine].self, from: r.stdout) }
-            why = r.stderrText
-        }
-        throw ToolError(description: "PyMuPDF could not read \(pdf.lastPathComponent): \(why) (scripts/setup.sh installs python3-fitz)")
+        try JSONDecoder().decode([PDFLine].self, from: runScript(script, [pdf.path], timeout: 300,
+                                                                  failure: "PyMuPDF could not read \(pdf.lastPathComponent)"))
     }
 
     /// Every character drawn, in drawing order (`pdf_spans.py --glyphs`).
     static func glyphs(_ pdf: URL) throws -> [PDFGlyph] {
+        try JSONDecoder().decode([PDFGlyph].self, from: runScript(script, ["--glyphs", pdf.path], timeout: 120,
+                                                                   failure: "PyMuPDF could not read \(pdf.lastPathComponent)"))
+    }
+
+    /// The standard output of a Python helper script: run by Debian's /usr/bin/python3
+    /// (where scripts/setup.sh installs python3-fitz and python3-fonttools), else by any
+    /// `python3` on PATH; `failure` and the script's stderr when neither succeeds.
+    static func runScript(_ script: String, _ arguments: [String], timeout: TimeInterval, failure: String) throws -> Data {
         var why = ""
-        for (exe, args) in [("/usr/bin/python3", [script, "--glyphs", pdf.path]), ("/usr/bin/env", ["python3", script, "--glyphs", pdf.path])]
+        for (exe, args) in [("/usr/bin/python3", [script] + arguments), ("/usr/bin/env", ["python3", script] + arguments)]
         where FileManager.default.isExecutableFile(atPath: exe) {
-            let r = try run(exe, args, timeout: 120)
-            if r.status == 0 { return try JSONDecoder().decode([PDFGlyph].self, from: r.stdout) }
+            let r = try run(exe, args, timeout: timeout)
+            if r.status == 0 { return r.stdout }
             why = r.stderrText
         }
-        throw ToolError(description: "PyMuPDF could not read \(pdf.lastPathComponent): \(why)")
+        throw ToolError(description: "\(failure): \(why) (scripts/setup.sh installs python3-fitz and python3-fonttools)")
     }
 
     /// Whether two "#rrggbb" colors are equal within PyMuPDF's rounding (±3 per channel).

@@ -176,6 +176,43 @@ import Testing
         }
     }
 
+    /// A closing mark followed by an opening one (。「, 。（) leaves half an em between their
+    /// inks, as JIS X 4051 sets it, not a whole one: the opening mark takes the font's
+    /// half-width form (`halt`). Where a line starts at it, it is full width again, so
+    /// its glyph's box (what text extraction and selection use) does not reach into the
+    /// margin; the breaker counts the line that wide. Ragged lines, so that no glue
+    /// widens the gaps.
+    @Test func closingThenOpeningMarksLeaveHalfAnEm() throws {
+        let text = String(repeating: "ここで文が終わる。「次の文」が始まる。（括弧）も続く。", count: 12)
+        try withTempDir { dir in
+            try dir.child("ja.md").write(text + "\n")
+            var pairs = 0, lineStarts = 0
+            for width in [150.0, 205, 260, 315, 370, 425] {
+                let margin = (595.28 - width) / 2
+                let pdf = dir.child("ja\(Int(width)).pdf")
+                let r = try mdpdf([dir.child("ja.md").path, "-o", pdf.path, "--set", "paragraph.alignment=left",
+                                   "--set", "page.margins.left=\(margin)pt", "--set", "page.margins.right=\(margin)pt"])
+                #expect(r.status == 0, "\(r.stderrText)")
+                let em = Self.bodySize
+                let lines = Self.lines(try PyMuPDF.glyphs(pdf))
+                for (i, l) in lines.enumerated() {
+                    let g = l.glyphs
+                    #expect(g[0].x >= margin - 0.01 && g.last!.x1 <= margin + width + 0.01, "width \(width): \(l) from \(g[0].x) to \(g.last!.x1)")
+                    for k in g.indices.dropLast(2) where g[k].char == "。" && Self.opening.contains(Character(g[k + 1].char)) {
+                        pairs += 1
+                        let step = g[k + 2].x - g[k].x
+                        #expect(abs(step - 1.5 * em) < 0.05, "width \(width): '。\(g[k + 1].char)\(g[k + 2].char)' takes \(step / em) em: \(l)")
+                    }
+                    if i > 0, lines[i - 1].glyphs.last!.char == "。", Self.opening.contains(Character(g[0].char)) {
+                        lineStarts += 1
+                        #expect(abs(g[1].x - g[0].x - em) < 0.05, "width \(width): a line starting '\(g[0].char)\(g[1].char)' is not full width: \(l)")
+                    }
+                }
+            }
+            #expect(pairs > 50 && lineStarts > 0, "\(pairs) pairs, \(lineStarts) lines starting at one")
+        }
+    }
+
     /// Fallback fonts match the body's style: under the serif body Arabic is in Noto
     /// Naskh Arabic (not DejaVu Sans), Hindi and its dandas in Noto Serif Devanagari,
     /// Chinese and Japanese in Noto Serif CJK; under a sans body (the github theme) in

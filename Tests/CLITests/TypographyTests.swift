@@ -59,4 +59,45 @@ struct TypographyTests {
             #expect(bad.isEmpty, "\(doc): \(bad.prefix(3))")
         }
     }
+
+    /// A code span's background box takes its padding in the line, as CSS padding does: the
+    /// white between the box and the next word is the line's word space, not a space with
+    /// the box's sides drawn into it, and a box that starts a line starts at the margin.
+    /// Beside punctuation it takes none, so text extraction reads no space there.
+    @Test func codeSpanBoxesLeaveTheWordSpaceWhole() throws {
+        let markdown = """
+            `--standalone` makes a whole document, and `--template` names its template; a paragraph \
+            with `--toc`, `--css` and `-o` options and plain words between them, long enough to \
+            wrap onto a second line, so that its first line is justified and its second is not.
+            """
+        try withTempDir { dir in
+            try dir.child("doc.md").write(markdown)
+            let r = try mdpdf([dir.child("doc.md").path], environment: ["SOURCE_DATE_EPOCH": "0"])
+            #expect(r.status == 0, "\(r.stderrText)")
+            let pdf = dir.child("doc.pdf")
+            let boxes = try PDFDrawings.read(pdf).drawings.filter { $0.page == 1 && $0.fill.map { PyMuPDF.sameColor($0, "#eff1f3") } == true }
+            let glyphs = try PyMuPDF.glyphs(pdf).filter { $0.page == 1 && $0.char != " " }
+            #expect(boxes.count == 5, "\(boxes.count) code span boxes")
+            // Beside punctuation the box takes no room: a gap there would read as a space.
+            let text = try tool("pdftotext", [pdf.path, "-"]).stdoutText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(text.contains("with --toc, --css and -o options"), "\(text)")
+            let left = 20 * 72 / 25.4  // the default theme's left margin
+            for box in boxes {
+                let line = glyphs.filter { $0.y > box.rect[1] && $0.y < box.rect[3] }.sorted { $0.x < $1.x }
+                let inside = line.filter { $0.x >= box.rect[0] - 0.01 && $0.x1 <= box.rect[2] + 0.01 }
+                let outside = line.filter { $0.x1 <= box.rect[0] + 0.01 || $0.x >= box.rect[2] - 0.01 }
+                // The word spaces of the line: gaps between prose glyphs wider than 1 pt.
+                let spaces = zip(outside, outside.dropFirst()).map { $1.x - $0.x1 }.filter { $0 > 1 }
+                guard let space = spaces.min(), !inside.isEmpty else { Issue.record("no line around \(box.rect)"); continue }
+                if let before = outside.last(where: { $0.x1 <= box.rect[0] + 0.01 }) {
+                    #expect(box.rect[0] - before.x1 >= space - 0.05, "\(box.rect[0] - before.x1) pt before a box, word space \(space) pt")
+                } else {
+                    #expect(box.rect[0] >= left - 0.01, "a box starting a line starts at \(box.rect[0]), the margin is at \(left)")
+                }
+                if let after = outside.first(where: { $0.x >= box.rect[2] - 0.01 }), after.char.first?.isLetter == true {
+                    #expect(after.x - box.rect[2] >= space - 0.05, "\(after.x - box.rect[2]) pt after a box, word space \(space) pt")
+                }
+            }
+        }
+    }
 }

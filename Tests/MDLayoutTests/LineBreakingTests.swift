@@ -58,6 +58,21 @@ import Testing
         }
     }
 
+    /// A paragraph does not end in a line of one word (a runt) where its lines can be set
+    /// within the tolerance without one: two paragraphs of the pandoc manual that ended
+    /// in "type" and "spaces:" on the default theme's measure.
+    @Test func noRuntWhereTheParagraphCanAvoidOne() throws {
+        for text in ["""
+            When the `-s/--standalone` option is used, pandoc uses a template to add header and footer \
+            material that is needed for a self-standing document.  To see the default template that is used, just type
+            """, """
+            You can add "pauses" within a slide by including a paragraph containing three dots, separated by spaces:
+            """] {
+            let ls = try lines(text, theme: "{}")
+            #expect(ls.count >= 2 && ls.last!.text.split(separator: " ").count >= 2, "\(ls.map(\.text))")
+        }
+    }
+
     /// Headings, code spans, URLs, e-mail addresses, words with digits and words in
     /// capitals keep their words whole; prose words split where the patterns say.
     @Test func whatIsNeverHyphenated() throws {

@@ -144,7 +144,7 @@ import Testing
         box 0 h 26.25 gap 25.2 #title
           line [56.69 0 481.89 26.25] used [56.69 0 46.49 26.25] base 21.27 "Title"
         box 1 h 15.27 gap 11.55 keep notes [1] #fnref-1
-          line [56.69 0 481.89 15.27] used [56.69 0 158.04 15.27] base 11.73 "Some text with a link and code.1"
+          line [56.69 0 481.89 15.27] used [56.69 0 159.66 15.27] base 11.73 "Some text with a link and code.1"
         box 2 h 15.23 gap 7.88
           line [73.49 0 465.09 15.23] used [73.49 0 18.45 15.23] base 11.69 "one"
         box 3 h 15.23 gap 1.26
