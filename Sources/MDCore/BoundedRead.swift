@@ -14,6 +14,12 @@ public enum BoundedRead {
     /// its writer writes.
     public static func all(fd: Int32, limit: Int) -> Result<[UInt8], Failure> {
         var out: [UInt8] = []
+        // A regular file's size is known: room for exactly that (and the read that finds
+        // its end), not up to twice as much by doubling.
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 {
+            out.reserveCapacity(min(Int(st.st_size), limit) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }

@@ -24,6 +24,9 @@ public struct CopyOnWrite<Value: Hashable & Sendable>: Hashable, Sendable {
         }
     }
 
+    /// Whether the two share one copy (equal values need not: see `MDStyle.RunStyles`).
+    public func sharesStorage(with other: Self) -> Bool { box === other.box }
+
     public static func == (a: Self, b: Self) -> Bool { a.box === b.box || a.box.value == b.box.value }
     public func hash(into hasher: inout Hasher) { box.value.hash(into: &hasher) }
 }

@@ -6,7 +6,7 @@ import MDCore
 /// that turns them into premultiplied ARGB first (cairo's): either the compressed data
 /// as stored, which a PDF reads directly (FlateDecode with the PNG predictors), or, when
 /// the file has an alpha channel (which a PDF image keeps in a separate soft mask), the
-/// color and alpha channels inflated and apart.
+/// color and alpha channels taken apart a row at a time (`separate`).
 ///
 /// Only the common kinds are taken: not interlaced, no `tRNS` transparency, 8 bits per
 /// channel (or fewer for gray and indexed images); `inspect` returns nil for the others
@@ -18,28 +18,12 @@ public enum PNGPlanes: Sendable {
     /// `bitsPerChannel` (8; 1, 2 or 4 for gray and indexed images) bits a channel.
     /// `palette` (RGB triples) for an indexed image.
     case stored(zlib: [UInt8], channels: Int, bitsPerChannel: Int, palette: [UInt8]?)
-    /// Gray or RGB values (`colorChannels` bytes a pixel, rows without filter bytes)
-    /// and the alpha values (a byte a pixel), nil when every pixel is opaque.
-    case separated(color: [UInt8], colorChannels: Int, alpha: [UInt8]?)
 
     /// What `inspect` finds: the planes as stored, or an image with alpha whose planes
     /// `separate` takes apart (the costly part: inflating and unfiltering every row).
     public enum Layout: Sendable {
         case stored(PNGPlanes)
         case withAlpha(zlib: [UInt8], colorChannels: Int)
-    }
-
-    /// The planes of a PNG file of `width` × `height` pixels (the size the style stage
-    /// checked); nil when the file is a kind not taken here, and a problem when it is not
-    /// the file that was checked or its data does not decode.
-    public static func read(_ b: [UInt8], width: Int, height: Int) -> Result<PNGPlanes, ImageProblem>? {
-        switch inspect(b, width: width, height: height) {
-        case nil: return nil
-        case .failure(let problem)?: return .failure(problem)
-        case .success(.stored(let planes))?: return .success(planes)
-        case .success(.withAlpha(let zlib, let colorChannels))?:
-            return separate(zlib, colorChannels: colorChannels, width: width, height: height)
-        }
     }
 
     /// The file's kind and compressed data, from its chunks alone (each critical one's
@@ -66,13 +50,46 @@ public enum PNGPlanes: Sendable {
         }
     }
 
-    /// The color and alpha planes of an image with alpha (`inspect`'s `withAlpha`).
-    public static func separate(_ zlib: [UInt8], colorChannels: Int, width: Int, height: Int) -> Result<PNGPlanes, ImageProblem> {
-        guard var pixels = unfiltered(zlib, width: width, height: height, bytesPerPixel: colorChannels + 1) else {
+    /// Takes the color and alpha planes of an image with alpha (`inspect`'s `withAlpha`)
+    /// apart, a row at a time from the top: `color` is given each row's gray or RGB
+    /// values (`colorChannels` bytes a pixel), `alpha` its alpha values (a byte a pixel).
+    /// Only two rows are held, never the image. True when every pixel is opaque (a PDF
+    /// then needs no soft mask, as cairo leaves it out); a problem when the data is not a
+    /// zlib stream of at least that many rows (more is fine: libpng ignores what follows).
+    public static func separate(_ zlib: [UInt8], colorChannels: Int, width: Int, height: Int,
+                                color: (UnsafeBufferPointer<UInt8>) -> Void,
+                                alpha: (UnsafeBufferPointer<UInt8>) -> Void) -> Result<Bool, ImageProblem> {
+        let bpp = colorChannels + 1
+        let (n, overflow) = width.multipliedReportingOverflow(by: bpp)
+        guard !overflow, width > 0, height > 0, let inflater = ZlibInflater(zlib) else {
             return .failure(.corrupt(format: .png, reason: "its image data does not decode"))
         }
-        let alpha = split(&pixels, colorChannels: colorChannels)
-        return .success(.separated(color: pixels, colorChannels: colorChannels, alpha: alpha))
+        // The row as stored (filter byte first), the row unfiltered, the one above it
+        // (zeros above the first), and the row's two planes.
+        let raw = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: n + 1)
+        var row = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: n)
+        var above = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: n)
+        let colorRow = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width * colorChannels)
+        let alphaRow = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width)
+        defer { for b in [raw, row, above, colorRow, alphaRow] { b.deallocate() } }
+        above.initialize(repeating: 0)
+        var allOpaque: UInt8 = 255
+        for _ in 0..<height {
+            guard inflater.read(into: raw) == n + 1,
+                  unfilter(raw[0], UnsafePointer(raw.baseAddress! + 1), row.baseAddress!, UnsafePointer(above.baseAddress!),
+                           n, bpp)
+            else { return .failure(.corrupt(format: .png, reason: "its image data does not decode")) }
+            allOpaque &= split(UnsafeBufferPointer(row), colorChannels: colorChannels, color: colorRow, alpha: alphaRow)
+            color(UnsafeBufferPointer(colorRow))
+            alpha(UnsafeBufferPointer(alphaRow))
+            swap(&row, &above)
+        }
+        // The stream's end, when the rows are all of it, with its checksum checked (as
+        // zlib's `uncompress` does).
+        guard inflater.read(into: UnsafeMutableBufferPointer(rebasing: raw[0..<1])) != nil else {
+            return .failure(.corrupt(format: .png, reason: "its image data does not decode"))
+        }
+        return .success(allOpaque == 255)
     }
 
     /// The chunks that matter here, every critical one's checksum checked (as libpng does).
@@ -104,79 +121,40 @@ public enum PNGPlanes: Sendable {
         }
     }
 
-    /// The image's rows inflated and unfiltered (PNG filter types 0–4), without their
-    /// filter bytes; nil when the data is not a zlib stream of exactly that many rows.
-    /// One buffer the size of the inflated data holds it all (rows are undone in place).
-    static func unfiltered(_ zlib: [UInt8], width: Int, height: Int, bytesPerPixel bpp: Int) -> [UInt8]? {
-        let (rowBytes, o1) = width.multipliedReportingOverflow(by: bpp)
-        let (size, o2) = (rowBytes + 1).multipliedReportingOverflow(by: height)
-        guard !o1, !o2, width > 0, height > 0 else { return nil }
-        guard var pixels = inflated(zlib, size: size) else { return nil }
-        let ok = pixels.withUnsafeMutableBufferPointer { unfilter($0.baseAddress!, rowBytes: rowBytes, rows: height, bpp: bpp) }
-        guard ok else { return nil }
-        pixels.removeLast(height)
-        return pixels
-    }
-
-    /// The first `size` bytes `zlib` inflates to; nil when it holds fewer or is not zlib
-    /// data. (More is fine: libpng ignores what follows the rows.)
-    public static func inflated(_ zlib: [UInt8], size: Int) -> [UInt8]? {
-        var status = Z_OK
-        let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            var produced = uLongf(size)
-            status = zlib.withUnsafeBufferPointer { uncompress(buffer.baseAddress, &produced, $0.baseAddress, uLong($0.count)) }
-            initialized = Int(produced)
-        }
-        // Z_BUF_ERROR: `size` bytes came out and the stream holds more.
-        guard status == Z_OK || status == Z_BUF_ERROR, out.count == size else { return nil }
-        return out
-    }
-
-    /// Undoes each row's filter (PNG specification, section 9) in place: `buffer` holds
-    /// the rows with their filter bytes (`n` + 1 bytes a row, `n` ≥ `bpp`) and ends with
-    /// them without, from its start. Row y moves y + 1 bytes toward the start, so each
-    /// byte is written only where bytes already read were (every loop reads a byte, or
-    /// a vector of them, before writing at or below it), and the row above, finished
-    /// before, is never written again. The row above the first is zeros. False on a
-    /// filter type above 4. Four-byte pixels (RGBA, the common case) are worked a pixel
-    /// at a time in SIMD lanes.
-    private static func unfilter(_ buffer: UnsafeMutablePointer<UInt8>, rowBytes n: Int, rows: Int, bpp: Int) -> Bool {
-        let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
-        zeros.initialize(repeating: 0, count: n)
-        defer { zeros.deallocate() }
-        for y in 0..<rows {
-            let filter = buffer[y * (n + 1)]
-            let src = UnsafePointer(buffer + y * (n + 1) + 1)
-            let row = buffer + y * n
-            let up = UnsafePointer(y > 0 ? buffer + (y - 1) * n : zeros)
-            switch filter {
-            case 0:
-                memmove(row, src, n)
-            case 2:  // Up
-                var x = 0
-                while x + 16 <= n {
-                    store(load16(src + x) &+ load16(up + x), row + x)
-                    x += 16
-                }
-                while x < n { row[x] = src[x] &+ up[x]; x += 1 }
-            case 1 where bpp == 4, 3 where bpp == 4, 4 where bpp == 4:
-                unfilterPixels4(filter, src, row, up, n)
-            case 1:  // Sub
-                for x in 0..<bpp { row[x] = src[x] }
-                for x in bpp..<n { row[x] = src[x] &+ row[x - bpp] }
-            case 3:  // Average
-                for x in 0..<bpp { row[x] = src[x] &+ up[x] >> 1 }
-                for x in bpp..<n { row[x] = src[x] &+ UInt8((UInt16(row[x - bpp]) + UInt16(up[x])) >> 1) }
-            case 4:  // Paeth; with nothing to the left it picks the byte above
-                for x in 0..<bpp { row[x] = src[x] &+ up[x] }
-                for x in bpp..<n {
-                    let a = Int(row[x - bpp]), b = Int(up[x]), c = Int(up[x - bpp])
-                    let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
-                    row[x] = src[x] &+ UInt8(pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
-                }
-            default:
-                return false
+    /// Undoes one row's filter (PNG specification, section 9): `src` holds the row as
+    /// stored (`n` bytes after its filter byte `filter`, `n` ≥ `bpp`), `up` the row above
+    /// unfiltered (zeros above the first); the values go to `row`. False on a filter type
+    /// above 4. Four-byte pixels (RGBA, the common case) are worked a pixel at a time in
+    /// SIMD lanes.
+    private static func unfilter(_ filter: UInt8, _ src: UnsafePointer<UInt8>, _ row: UnsafeMutablePointer<UInt8>,
+                                 _ up: UnsafePointer<UInt8>, _ n: Int, _ bpp: Int) -> Bool {
+        switch filter {
+        case 0:
+            row.update(from: src, count: n)
+        case 2:  // Up
+            var x = 0
+            while x + 16 <= n {
+                store(load16(src + x) &+ load16(up + x), row + x)
+                x += 16
             }
+            while x < n { row[x] = src[x] &+ up[x]; x += 1 }
+        case 1 where bpp == 4, 3 where bpp == 4, 4 where bpp == 4:
+            unfilterPixels4(filter, src, row, up, n)
+        case 1:  // Sub
+            for x in 0..<bpp { row[x] = src[x] }
+            for x in bpp..<n { row[x] = src[x] &+ row[x - bpp] }
+        case 3:  // Average
+            for x in 0..<bpp { row[x] = src[x] &+ up[x] >> 1 }
+            for x in bpp..<n { row[x] = src[x] &+ UInt8((UInt16(row[x - bpp]) + UInt16(up[x])) >> 1) }
+        case 4:  // Paeth; with nothing to the left it picks the byte above
+            for x in 0..<bpp { row[x] = src[x] &+ up[x] }
+            for x in bpp..<n {
+                let a = Int(row[x - bpp]), b = Int(up[x]), c = Int(up[x - bpp])
+                let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
+                row[x] = src[x] &+ UInt8(pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+            }
+        default:
+            return false
         }
         return true
     }
@@ -221,38 +199,28 @@ public enum PNGPlanes: Sendable {
         UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self)
     }
 
-    /// Takes the alpha channel out of `pixels`, which keeps the color values (compacted in
-    /// place, each pixel's written where its own or earlier ones were read); the alpha
-    /// values, nil when every pixel is opaque (as cairo leaves out the soft mask of an
-    /// opaque image).
-    static func split(_ pixels: inout [UInt8], colorChannels: Int) -> [UInt8]? {
-        let bpp = colorChannels + 1
-        let count = pixels.count / bpp
-        var alpha = [UInt8](repeating: 0, count: count)
+    /// Takes a row of pixels apart: its color values into `color`, its alpha values into
+    /// `alpha`; the AND of the alpha values (255 when every pixel is opaque).
+    static func split(_ pixels: UnsafeBufferPointer<UInt8>, colorChannels: Int, color: UnsafeMutableBufferPointer<UInt8>,
+                      alpha: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
         var allOpaque: UInt8 = 255
-        pixels.withUnsafeMutableBufferPointer { p in
-            alpha.withUnsafeMutableBufferPointer { a in
-                guard var from = p.baseAddress, let aBase = a.baseAddress else { return }
-                var to = from
-                if colorChannels == 3 {
-                    for i in 0..<count {
-                        let value = from[3]
-                        to[0] = from[0]; to[1] = from[1]; to[2] = from[2]
-                        aBase[i] = value
-                        allOpaque &= value
-                        from += 4; to += 3
-                    }
-                } else {
-                    for i in 0..<count {
-                        let gray = from[2 * i], value = from[2 * i + 1]
-                        to[i] = gray
-                        aBase[i] = value
-                        allOpaque &= value
-                    }
-                }
+        guard var from = pixels.baseAddress, var to = color.baseAddress, let a = alpha.baseAddress else { return allOpaque }
+        if colorChannels == 3 {
+            for i in 0..<alpha.count {
+                let value = from[3]
+                to[0] = from[0]; to[1] = from[1]; to[2] = from[2]
+                a[i] = value
+                allOpaque &= value
+                from += 4; to += 3
+            }
+        } else {
+            for i in 0..<alpha.count {
+                let gray = from[2 * i], value = from[2 * i + 1]
+                to[i] = gray
+                a[i] = value
+                allOpaque &= value
             }
         }
-        pixels.removeLast(pixels.count - count * colorChannels)
-        return allOpaque == 255 ? nil : alpha
+        return allOpaque
     }
 }

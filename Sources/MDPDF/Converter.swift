@@ -67,6 +67,15 @@ public struct ConversionOptions: Sendable {
     /// one conversion uses two cores; false: layout and drawing take turns on one
     /// thread. The output is the same byte for byte.
     public var layoutThread = true
+    /// The folder for scratch files: cairo's PDF waits there for the qpdf pass, which
+    /// reads it a piece at a time, rather than in memory; nil keeps it in memory. Where no
+    /// scratch file can be made (the folder is missing, read-only or has no room for
+    /// one), memory is used all the same.
+    public var scratchFolder: String? = ScratchFile.defaultFolder
+    /// Leave the finished PDF in a scratch file (`ConversionResult.pdfData`), written by
+    /// qpdf as it goes and never held in memory, for a caller that copies it to where it
+    /// belongs (the command line does); false reads it into `ConversionResult.pdf`.
+    public var pdfInFile = false
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -86,7 +95,12 @@ extension ConversionOptions {
 }
 
 public struct ConversionResult: Sendable {
-    public var pdf: [UInt8]
+    /// The PDF: its bytes, or, with `ConversionOptions.pdfInFile`, a scratch file holding
+    /// them.
+    public var pdfData: PDFData
+    /// The PDF's bytes (read from its scratch file when `pdfData` is one; empty if that
+    /// read fails).
+    public var pdf: [UInt8] { pdfData.loaded() ?? [] }
     /// Warnings found on the way; locations refer to the Markdown input.
     public var diagnostics: [Diagnostic]
     public var pageCount: Int
@@ -123,20 +137,22 @@ public enum Converter {
 
     /// Converts Markdown bytes to PDF bytes. Warnings go to `sink` as they are found, so
     /// a caller still has them when the conversion then fails.
-    public static func convert(_ input: [UInt8], options: ConversionOptions,
+    /// `input` is taken over (pass the only copy, `consume bytes`): it is freed once
+    /// decoded, rather than held through the whole conversion.
+    public static func convert(_ input: consuming [UInt8], options: ConversionOptions,
                                diagnostics sink: DiagnosticSink = DiagnosticSink()) throws(ConversionError) -> ConversionResult {
         var stages = StageClock()
         let log = ReadLog()
         let policy = options.effectiveReadPolicy(log: log)
-        var layout = try startLayout(input, options: options, policy: policy, diagnostics: sink, stages: &stages)
+        var layout = try startLayout(consume input, options: options, policy: policy, diagnostics: sink, stages: &stages)
         return try render(&layout, options: options, policy: policy, log: log, diagnostics: sink, stages: stages)
     }
 
     /// Parses and styles `input` and starts laying it out. A function of its own so that
     /// the Markdown tree is freed before the pages are drawn.
-    static func startLayout(_ input: [UInt8], options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
+    static func startLayout(_ input: consuming [UInt8], options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
                             stages: inout StageClock) throws(ConversionError) -> StartedLayout {
-        let source = try InputDecoder.decode(input, diagnostics: sink)
+        let source = try InputDecoder.decode(consume input, diagnostics: sink)
         var document = MarkdownParser.parse(source, diagnostics: sink)
         document.frontMatter = FrontMatter.overriding(document.frontMatter, with: options.metadata)
         stages.lap("parse")
@@ -186,12 +202,13 @@ public enum Converter {
                        diagnostics sink: DiagnosticSink, stages: StageClock) throws(ConversionError) -> ConversionResult {
         var stages = stages
         options.progress?("laying out and rendering")
-        let pdf: [UInt8]
+        let pdf: PDFData
+        let storage = PDFStorage(scratchFolder: options.scratchFolder, finishedInFile: options.pdfInFile)
         if options.layoutThread {
             var thread = LayoutThread(started.pages.take()!)
             do {
                 pdf = try PDFRenderer.render(&thread, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
-                                             prefetching: started.images) { _ in
+                                             prefetching: started.images, storage: storage) { _ in
                     stages.lap("render")
                 }
             } catch {
@@ -204,7 +221,7 @@ public enum Converter {
         } else {
             let layoutBefore = started.pages!.stream.layoutTime
             pdf = try PDFRenderer.render(&started.pages!, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
-                                         prefetching: started.images) { drawn in
+                                         prefetching: started.images, storage: storage) { drawn in
                 // Pages are laid out as cairo asks for them: split the time between the two.
                 let layout = drawn.stream.layoutTime - layoutBefore
                 stages.add("layout", layout)
@@ -215,7 +232,7 @@ public enum Converter {
         options.systemFonts.saveLookups()
         for image in started.imagePaths { log.record(image) }
         let laidOut = started.pages!
-        return ConversionResult(pdf: pdf, diagnostics: sink.diagnostics, pageCount: laidOut.stream.pageCount,
+        return ConversionResult(pdfData: pdf, diagnostics: sink.diagnostics, pageCount: laidOut.stream.pageCount,
                                 layout: laidOut.result, timings: stages.laps, dependencies: log.paths,
                                 fontFiles: started.text.loadedFontFiles)
     }

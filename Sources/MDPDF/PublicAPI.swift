@@ -22,6 +22,8 @@ public typealias Diagnostic = MDCore.Diagnostic
 public typealias ReadPolicy = MDCore.ReadPolicy
 /// The theme to use: `.builtin("github")` or `.file("path/theme.json")`.
 public typealias ThemeSource = MDTheme.ThemeSource
+/// A PDF's bytes, or the scratch file holding them (`ConversionResult.pdfData`).
+public typealias PDFData = MDCore.PDFData
 
 /// Converts Markdown text to the bytes of a PDF, as `mdpdf` does: the same parse,
 /// theme, layout and output guarantees (embedded fonts, tagged, reproducible: no dates

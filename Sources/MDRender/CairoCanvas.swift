@@ -44,10 +44,11 @@ final class CairoCanvas: Canvas {
     var pageIsBlank = true
     private var pageHasTags = false
 
+    /// `scratch`: the file cairo writes the PDF into; nil keeps it in memory.
     init(readPolicy: ReadPolicy = .anyFolder, imageCodecs: ImageCodecs = ImageCodecs(),
-         embedsPNGData: Bool = true) throws(ConversionError) {
+         embedsPNGData: Bool = true, scratch: ScratchFile? = nil) throws(ConversionError) {
         images = ImageCache(policy: readPolicy, codecs: imageCodecs, embedsPNGData: embedsPNGData)
-        pdf = try CairoPDFSurface()
+        pdf = try CairoPDFSurface(file: scratch)
         fonts = try FontFaceCache()
         colorFonts = try ColorFontCache()
         invisibleText = try InvisibleTextFont()
@@ -87,7 +88,7 @@ final class CairoCanvas: Canvas {
         try pdf.checkStatus()
     }
 
-    func finish() throws(ConversionError) -> [UInt8] {
+    func finish() throws(ConversionError) -> PDFData {
         try pdf.finish()
     }
 

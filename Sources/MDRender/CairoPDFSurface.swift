@@ -1,19 +1,29 @@
 import CCairo
 import MDCore
 
-/// Collects the bytes cairo writes, in pieces of a fixed size: a growing array would
-/// copy itself at every doubling and end up to twice the PDF's size. A class so its
-/// address can travel through cairo's C write callback as the `closure` pointer (C
-/// callbacks cannot capture context).
+/// Takes the bytes cairo writes: into a scratch file when one is given (through a
+/// buffer of its own: cairo writes in pieces of a few bytes to a few KB), else into
+/// memory in pieces of a fixed size (a growing array would copy itself at every doubling
+/// and end up to twice the PDF's size). A class so its address can travel through
+/// cairo's C write callback as the `closure` pointer (C callbacks cannot capture context).
 final class PDFByteSink {
     static let pieceSize = 1 << 20
+    private let file: ScratchFile?
     private var pieces: [[UInt8]] = []
+    /// Bytes taken so far (for a file, written or waiting in the last piece).
     private(set) var count = 0
+    /// Bytes written to the file.
+    private var written = 0
+    /// Why writing the file failed, if it did (the PDF is then unusable).
+    private(set) var failure: String?
+
+    init(file: ScratchFile?) { self.file = file }
 
     func append(_ data: UnsafeBufferPointer<UInt8>) {
         var rest = data[...]
         while !rest.isEmpty {
             if pieces.isEmpty || pieces[pieces.count - 1].count == Self.pieceSize {
+                if file != nil, !pieces.isEmpty { flush() }
                 pieces.append([])
                 pieces[pieces.count - 1].reserveCapacity(Self.pieceSize)
             }
@@ -24,19 +34,34 @@ final class PDFByteSink {
         count += data.count
     }
 
-    /// All the bytes in one array of exactly their size; the pieces go as they are
-    /// copied, so this takes the PDF's size once more, one piece at a time.
-    func take() -> [UInt8] {
+    /// Writes the buffered piece to the file, after the bytes written before it.
+    private func flush() {
+        guard let file, let piece = pieces.popLast() else { return }
+        if failure == nil {
+            failure = piece.withUnsafeBytes { file.write($0, at: written) }
+        }
+        written += piece.count
+    }
+
+    /// All the bytes: the file, or one array of exactly their size (the pieces go as
+    /// they are copied, so this takes the PDF's size once more, one piece at a time).
+    func take() throws(ConversionError) -> PDFData {
+        if let file {
+            flush()
+            if let failure { throw .renderFailed(reason: "cannot write cairo's PDF to a scratch file: \(failure)") }
+            return .file(file)
+        }
         var out = [UInt8]()
         out.reserveCapacity(count)
         pieces.reverse()
         while let piece = pieces.popLast() { out += piece }
         count = 0
-        return out
+        return .bytes(out)
     }
 }
 
-/// Owns one cairo PDF surface writing into memory and the drawing context on it.
+/// Owns one cairo PDF surface writing into a scratch file (or memory) and the drawing
+/// context on it.
 /// Lives for one render; never shared between threads.
 final class CairoPDFSurface {
     let surface: OpaquePointer
@@ -46,8 +71,9 @@ final class CairoPDFSurface {
     private let sink: PDFByteSink
     private var finished = false
 
-    init() throws(ConversionError) {
-        let sink = PDFByteSink()
+    /// `file`: where cairo writes the PDF; nil keeps it in memory.
+    init(file: ScratchFile?) throws(ConversionError) {
+        let sink = PDFByteSink(file: file)
         let writer: cairo_write_func_t = { closure, data, length in
             guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
             let sink = Unmanaged<PDFByteSink>.fromOpaque(closure).takeUnretainedValue()
@@ -89,13 +115,13 @@ final class CairoPDFSurface {
     }
 
     /// Writes the rest of the PDF (fonts, images, outline, xref) and hands over the bytes.
-    func finish() throws(ConversionError) -> [UInt8] {
+    func finish() throws(ConversionError) -> PDFData {
         precondition(!finished, "finish called twice")
         try checkStatus()
         cairo_surface_finish(surface)
         finished = true
         try checkStatus()
-        return sink.take()
+        return try sink.take()
     }
 
     static func describe(_ status: cairo_status_t) -> String {

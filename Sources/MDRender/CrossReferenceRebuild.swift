@@ -1,3 +1,5 @@
+import MDCore
+
 /// Rewrites the classic cross-reference table of cairo's PDF so qpdf opens it without
 /// its recovery pass. cairo 1.16 reserves an object number for each link annotation,
 /// writes the annotation under another number and lists the reserved ones at offset 15,
@@ -22,6 +24,24 @@ enum CrossReferenceRebuild {
     /// Puts back the table `rebuild` replaced.
     static func restore(_ pdf: inout [UInt8], _ replaced: (offset: Int, tail: [UInt8])) {
         pdf.replaceSubrange(replaced.offset..., with: replaced.tail)
+    }
+
+    /// `rebuild` for cairo's PDF in a scratch file: read through a mapping, the tail cut
+    /// off and the new table written in its place.
+    static func rebuild(_ file: ScratchFile) -> (offset: Int, tail: [UInt8])? {
+        guard let (offset, table) = file.withMappedBytes({ rebuiltTable(in: $0) }) ?? nil,
+              let tail = file.read(file.size - offset, at: offset)
+        else { return nil }
+        guard file.truncate(at: offset) == nil, table.withUnsafeBytes({ file.write($0, at: offset) }) == nil else {
+            _ = restore(file, (offset, tail))
+            return nil
+        }
+        return (offset, tail)
+    }
+
+    /// Puts back the table `rebuild` replaced in a file; the reason on failure.
+    static func restore(_ file: ScratchFile, _ replaced: (offset: Int, tail: [UInt8])) -> String? {
+        file.truncate(at: replaced.offset) ?? replaced.tail.withUnsafeBytes { file.write($0, at: replaced.offset) }
     }
 
     /// Where the table starts, and the new table with the trailer after it.

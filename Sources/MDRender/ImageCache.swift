@@ -4,41 +4,6 @@ import MDCore
 import MDImage
 import MDPage
 
-/// A cairo image surface, owned.
-final class CairoImageSurface {
-    let handle: OpaquePointer
-    /// Size in pixels, the surface's own user-space size.
-    let width: Int
-    let height: Int
-    /// The index of the PNG it stands in for (see `ImageStandIns`); nil for pixels.
-    let standIn: Int?
-    init(_ handle: OpaquePointer, width: Int, height: Int, standIn: Int? = nil) {
-        self.handle = handle; self.width = width; self.height = height; self.standIn = standIn
-    }
-    deinit { cairo_surface_destroy(handle) }
-
-    /// Set on a surface that carries JPEG data to be embedded as it is: its own pixels
-    /// are never written, so never allocated.
-    var carriesData = false
-
-    /// Bytes of decoded pixels held.
-    var decodedBytes: Int { carriesData ? 0 : Int(cairo_image_surface_get_stride(handle)) * height }
-
-    /// Attaches `bytes` as the surface's `mimeType` data (JPEG data to embed, a unique ID).
-    func attach(_ mimeType: String, _ bytes: [UInt8], for path: String) throws(ConversionError) {
-        // cairo keeps the pointer, not a copy: hand it malloc'd memory and `free` as the
-        // destroy callback, which cairo calls when the surface (or the mime data) goes.
-        guard let copy = malloc(max(bytes.count, 1)) else { throw .renderFailed(reason: "out of memory reading \(path)") }
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        let status = cairo_surface_set_mime_data(handle, mimeType, copy.assumingMemoryBound(to: UInt8.self),
-                                                 UInt(bytes.count), free, copy)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            free(copy)
-            throw .renderFailed(reason: "image \(path): \(CairoPDFSurface.describe(status))")
-        }
-    }
-}
-
 /// What an image file is drawn from: pixels (a cairo surface, which cairo's PDF
 /// surface embeds once however often it is painted) or an SVG document drawn as
 /// vectors each time.
@@ -154,22 +119,15 @@ final class ImageCache {
     }
 
     /// cairo 1.16 cannot decode JPEG, but its PDF surface embeds JPEG data as it is
-    /// (DCTDecode, no loss, no growth) when an image surface of the right pixel size
-    /// carries it as MIME data. The surface's own pixels are never used for PDF output
-    /// (and, never touched, take no memory). The style stage decoded all of the data, so
-    /// it is known to be whole.
+    /// (DCTDecode, no loss, no growth) when an image surface carries it as MIME data (a
+    /// `CairoImageSurface.carrier`, whose own pixel is never used). The style stage
+    /// decoded all of the data, so it is known to be whole.
     private static func carryJPEG(_ bytes: [UInt8], _ source: ImageSource) throws(ConversionError) -> CairoImageSurface {
-        guard !bytes.isEmpty, source.pixelWidth > 0, source.pixelHeight > 0,
-              source.pixelWidth <= ImageLimits.maxSide, source.pixelHeight <= ImageLimits.maxSide,
-              let handle = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(source.pixelWidth), Int32(source.pixelHeight))
+        guard !bytes.isEmpty, source.pixelWidth <= ImageLimits.maxSide, source.pixelHeight <= ImageLimits.maxSide
         else { throw .renderFailed(reason: "bad JPEG image size for \(source.path)") }
-        let surface = CairoImageSurface(handle, width: source.pixelWidth, height: source.pixelHeight)
-        let status = cairo_surface_status(handle)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw .renderFailed(reason: "JPEG image \(source.path): \(CairoPDFSurface.describe(status))")
-        }
+        let surface = try CairoImageSurface.carrier(width: source.pixelWidth, height: source.pixelHeight, kind: "JPEG",
+                                                    path: source.path)
         try surface.attach(CAIRO_MIME_TYPE_JPEG, bytes, for: source.path)
-        surface.carriesData = true
         return surface
     }
 

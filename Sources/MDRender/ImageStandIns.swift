@@ -1,6 +1,5 @@
 import CCairo
 import CQPDF
-import CZlib
 import MDCore
 import MDImage
 
@@ -10,8 +9,8 @@ import MDImage
 /// for transparency, converting it back and deflating it again: for the Rust book's four
 /// screenshots (3000 × 1500 pixels each) that was a third of all the work of converting
 /// chapters 1–14. cairo does embed JPEG data as it is (`carryJPEG`), so a PNG's image is
-/// drawn from a stand-in: a surface of the image's pixel size, never touched, carrying
-/// as its JPEG data a placeholder (a JPEG header naming the size, and a comment that
+/// drawn from a stand-in: a surface that carries (`CairoImageSurface.carrier`) as its
+/// JPEG data a placeholder (a JPEG header naming the size, and a comment that
 /// says which image it stands for). cairo writes the image XObject, with its size,
 /// interpolation and placement, around that placeholder; the qpdf pass (`replace`) then
 /// writes the PNG's own data over it: the IDAT stream as stored, read by the PDF's PNG
@@ -66,7 +65,7 @@ final class ImageStandIns {
         let index = streams.count
         switch layout {
         case .stored(let planes):
-            let stream = try Self.stream(planes, width: width, height: height, path: path)
+            let stream = Self.stream(planes, width: width, height: height)
             let rows = Self.filteredSize(planes, width: width, height: height)
             if stream.data.count * 10 < rows * 9 {
                 streams.append(stream)
@@ -75,39 +74,22 @@ final class ImageStandIns {
                 // filter bytes as they are, or the PDF would carry the image at full size.
                 streams.append(nil)
                 worker.submit(index) {
-                    guard let rowData = PNGPlanes.inflated(stream.data, size: rows) else {
-                        return .failure(.renderFailed(reason: "image \(path) its image data does not decode"))
+                    Self.deflatedAgain(stream.data, size: rows, path: path).map { data in
+                        var again = stream
+                        again.data = data
+                        return again
                     }
-                    var again = stream
-                    do throws(ConversionError) { again.data = try Self.deflated(rowData, path: path) } catch { return .failure(error) }
-                    return .success(again)
                 }
             }
         case .withAlpha(let zlib, let colorChannels):
             streams.append(nil)
             worker.submit(index) {
-                switch PNGPlanes.separate(zlib, colorChannels: colorChannels, width: width, height: height) {
-                case .failure(let problem): return .failure(.renderFailed(reason: "image \(path) \(problem)"))
-                case .success(let planes):
-                    do throws(ConversionError) {
-                        return .success(try Self.stream(planes, width: width, height: height, path: path))
-                    } catch {
-                        return .failure(error)
-                    }
-                }
+                Self.separated(zlib, colorChannels: colorChannels, width: width, height: height, path: path)
             }
         }
-        guard width <= 0xFFFF, height <= 0xFFFF,
-              let handle = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
-            throw .renderFailed(reason: "bad PNG image size for \(path)")
-        }
-        let surface = CairoImageSurface(handle, width: width, height: height, standIn: index)
-        guard cairo_surface_status(handle) == CAIRO_STATUS_SUCCESS else {
-            throw .renderFailed(reason: "PNG image \(path): \(CairoPDFSurface.describe(cairo_surface_status(handle)))")
-        }
-        try surface.attach(CAIRO_MIME_TYPE_JPEG, placeholder(index, width: width, height: height), for: path)
         // Its pixels are never written: it holds no decoded image, and stays cached.
-        surface.carriesData = true
+        let surface = try CairoImageSurface.carrier(width: width, height: height, kind: "PNG", path: path, standIn: index)
+        try surface.attach(CAIRO_MIME_TYPE_JPEG, placeholder(index, width: width, height: height), for: path)
         return surface
     }
 
@@ -136,12 +118,13 @@ final class ImageStandIns {
 
     /// The size of the rows of stored planes inflated, filter bytes included.
     static func filteredSize(_ planes: PNGPlanes, width: Int, height: Int) -> Int {
-        guard case .stored(_, let channels, let bits, _) = planes else { return 0 }
-        return ((width * channels * bits + 7) / 8 + 1) * height
+        switch planes {
+        case .stored(_, let channels, let bits, _): return ((width * channels * bits + 7) / 8 + 1) * height
+        }
     }
 
-    /// The PDF image for a PNG's planes.
-    static func stream(_ planes: PNGPlanes, width: Int, height: Int, path: String) throws(ConversionError) -> Stream {
+    /// The PDF image for a PNG's planes as stored.
+    static func stream(_ planes: PNGPlanes, width: Int, height: Int) -> Stream {
         switch planes {
         case .stored(let zlib, let channels, let bits, let palette):
             // PNG's own predictors: each row carries its filter type (Predictor 15).
@@ -155,39 +138,76 @@ final class ImageStandIns {
             }
             return Stream(width: width, height: height, bitsPerComponent: bits, data: zlib, decodeParms: parms,
                           colorSpace: space, softMask: nil)
-        case .separated(let color, let colorChannels, let alpha):
-            return Stream(width: width, height: height, bitsPerComponent: 8, data: try deflated(color, path: path), decodeParms: nil,
-                          colorSpace: colorChannels == 1 ? "/DeviceGray" : "/DeviceRGB",
-                          softMask: try alpha.map { a throws(ConversionError) in try deflated(a, path: path) })
         }
     }
 
-    /// `bytes` deflated (zlib format), written out in pieces: no buffer the size of the
-    /// input besides it.
-    private static func deflated(_ bytes: [UInt8], path: String) throws(ConversionError) -> [UInt8] {
-        var stream = z_stream()
-        guard deflateInit_(&stream, compressionLevel, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw .renderFailed(reason: "zlib could not start compressing image \(path)")
+    /// The PDF image for a PNG with an alpha channel: its color and alpha values taken
+    /// apart and deflated a row at a time (`PNGPlanes.separate`), so neither the image
+    /// nor either plane is ever held whole; only the deflated data is. The alpha values
+    /// are deflated from the first row with a pixel that is not opaque (the rows above
+    /// it, all 255, are given to zlib then): an opaque image gets no soft mask, as
+    /// cairo wrote none, and its alpha is never deflated.
+    static func separated(_ zlib: [UInt8], colorChannels: Int, width: Int, height: Int,
+                          path: String) -> Result<Stream, ConversionError> {
+        guard let color = ZlibDeflater(level: compressionLevel), let alpha = ZlibDeflater(level: compressionLevel) else {
+            return .failure(.renderFailed(reason: "zlib could not start compressing image \(path)"))
         }
-        defer { deflateEnd(&stream) }
-        var out: [UInt8] = []
-        var piece = [UInt8](repeating: 0, count: 256 * 1024)
-        var status = Z_OK
-        bytes.withUnsafeBufferPointer { input in
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-            stream.avail_in = uInt(input.count)
-            repeat {
-                let made = piece.withUnsafeMutableBufferPointer { p -> Int in
-                    stream.next_out = p.baseAddress
-                    stream.avail_out = uInt(p.count)
-                    status = deflate(&stream, Z_FINISH)
-                    return p.count - Int(stream.avail_out)
-                }
-                out.append(contentsOf: piece[..<made])
-            } while status == Z_OK
+        var opaqueRowsAbove = 0, alphaStarted = false
+        let taken = PNGPlanes.separate(zlib, colorChannels: colorChannels, width: width, height: height,
+                                       color: { color.append($0) },
+                                       alpha: { row in
+            if !alphaStarted {
+                guard !row.allSatisfy({ $0 == 255 }) else { opaqueRowsAbove += 1; return }
+                alphaStarted = true
+                let opaque = [UInt8](repeating: 255, count: row.count)
+                for _ in 0..<opaqueRowsAbove { opaque.withUnsafeBufferPointer { alpha.append($0) } }
+            }
+            alpha.append(row)
+        })
+        let allOpaque: Bool
+        switch taken {
+        case .failure(let problem): return .failure(.renderFailed(reason: "image \(path) \(problem)"))
+        case .success(let opaque): allOpaque = opaque
         }
-        guard status == Z_STREAM_END else { throw .renderFailed(reason: "zlib could not compress image \(path) (error \(status))") }
-        return out
+        let softMask: [UInt8]?
+        do throws(ConversionError) {
+            softMask = allOpaque ? nil : try finished(alpha, path: path)
+            return .success(Stream(width: width, height: height, bitsPerComponent: 8, data: try finished(color, path: path),
+                                   decodeParms: nil, colorSpace: colorChannels == 1 ? "/DeviceGray" : "/DeviceRGB",
+                                   softMask: softMask))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The first `size` bytes `zlib` inflates to, deflated again a piece at a time; an
+    /// error when it holds fewer or is not zlib data (more is fine: libpng ignores what
+    /// follows the rows).
+    static func deflatedAgain(_ zlib: [UInt8], size: Int, path: String) -> Result<[UInt8], ConversionError> {
+        let undecodable = ConversionError.renderFailed(reason: "image \(path) its image data does not decode")
+        guard let inflater = ZlibInflater(zlib) else { return .failure(undecodable) }
+        guard let deflater = ZlibDeflater(level: compressionLevel) else {
+            return .failure(.renderFailed(reason: "zlib could not start compressing image \(path)"))
+        }
+        let piece = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
+        defer { piece.deallocate() }
+        var left = size
+        while left > 0 {
+            let want = UnsafeMutableBufferPointer(rebasing: piece[0..<min(left, piece.count)])
+            guard inflater.read(into: want) == want.count else { return .failure(undecodable) }
+            deflater.append(UnsafeBufferPointer(want))
+            left -= want.count
+        }
+        // The stream's end, when the rows are all of it, with its checksum checked.
+        guard inflater.read(into: UnsafeMutableBufferPointer(rebasing: piece[0..<1])) != nil else { return .failure(undecodable) }
+        do throws(ConversionError) { return .success(try finished(deflater, path: path)) } catch { return .failure(error) }
+    }
+
+    private static func finished(_ deflater: ZlibDeflater, path: String) throws(ConversionError) -> [UInt8] {
+        switch deflater.finish() {
+        case .success(let data): return data
+        case .failure(let error): throw .renderFailed(reason: "zlib could not compress image \(path) (error \(error.code))")
+        }
     }
 
     /// Writes each image over its placeholder. Every object is looked at (cairo may put

@@ -43,42 +43,84 @@ struct PDFPostProcessor {
     /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
     /// about that copy, or fail on it, the original bytes go through the same pass, which
     /// is what always ran before: the output never depends on the rebuild working.
-    func process(_ input: consuming [UInt8], rebuildingCrossReference: Bool = true) throws(ConversionError) -> [UInt8] {
-        var pdf = input
-        if rebuildingCrossReference, let replaced = CrossReferenceRebuild.rebuild(&pdf) {
-            if let output = try? rewrite(pdf, allowingWarnings: false) { return output }
-            CrossReferenceRebuild.restore(&pdf, replaced)
+    /// cairo's PDF in a scratch file is read by qpdf from a mapping of it. The result
+    /// goes into a scratch file in `folder` when one is given (and can be made
+    /// there): qpdf then writes it out as it goes, and it is never in memory.
+    func process(_ input: consuming PDFData, rebuildingCrossReference: Bool = true,
+                 finishedIn folder: String? = nil) throws(ConversionError) -> PDFData {
+        switch input {
+        case .bytes(var pdf):
+            let mayHaveCMYK = pdf.withUnsafeBufferPointer { InvertedCMYKImages.mayHaveSome($0) }
+            if rebuildingCrossReference, let replaced = CrossReferenceRebuild.rebuild(&pdf) {
+                if let output = try? rewrite(.bytes(pdf), mayHaveCMYK: mayHaveCMYK, allowingWarnings: false, finishedIn: folder) {
+                    return output
+                }
+                CrossReferenceRebuild.restore(&pdf, replaced)
+            }
+            return try rewrite(.bytes(pdf), mayHaveCMYK: mayHaveCMYK, allowingWarnings: true, finishedIn: folder)
+        case .file(let file):
+            let mayHaveCMYK = file.withMappedBytes { InvertedCMYKImages.mayHaveSome($0) } ?? true
+            if rebuildingCrossReference, let replaced = CrossReferenceRebuild.rebuild(file) {
+                if let output = try? rewrite(.file(file), mayHaveCMYK: mayHaveCMYK, allowingWarnings: false, finishedIn: folder) {
+                    return output
+                }
+                if let failure = CrossReferenceRebuild.restore(file, replaced) {
+                    throw .renderFailed(reason: "cannot write cairo's PDF to a scratch file: \(failure)")
+                }
+            }
+            return try rewrite(.file(file), mayHaveCMYK: mayHaveCMYK, allowingWarnings: true, finishedIn: folder)
         }
-        return try rewrite(pdf, allowingWarnings: true)
     }
 
     /// One qpdf session over `input`. Without `allowingWarnings`, any warning (such as
     /// qpdf reconstructing the table) is an error, so the caller can fall back.
-    private func rewrite(_ input: [UInt8], allowingWarnings: Bool) throws(ConversionError) -> [UInt8] {
+    private func rewrite(_ input: PDFData, mayHaveCMYK: Bool, allowingWarnings: Bool,
+                         finishedIn folder: String?) throws(ConversionError) -> PDFData {
         let session = try QPDFSession()
-        // qpdf reads the caller's buffer in place: keep it pinned for the whole session.
-        let result: Result<[UInt8], ConversionError> = input.withUnsafeBufferPointer { buffer in
-            do throws(ConversionError) {
-                try session.read(buffer)
-                try reorderPages(session)
-                try rewriteInfo(session)
-                try rewriteLinks(session)
-                try rewriteOutline(session)
-                try structure?.apply(session)
-                try images?.replace(in: session)
-                try cidFonts?.replace(in: session)
-                try cffFonts?.repair(in: session)
-                if InvertedCMYKImages.mayHaveSome(buffer) { try InvertedCMYKImages.mark(session) }
-                let output = try session.write()
-                if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {
-                    throw .renderFailed(reason: "qpdf warned about the rebuilt cross-reference table")
-                }
-                return .success(output)
-            } catch {
-                return .failure(error)
+        let pass = { () throws(ConversionError) -> PDFData in
+            // Each step's object handles are let go after it (see `step`).
+            try session.step(reorderPages)
+            try session.step(rewriteInfo)
+            try session.step(rewriteLinks)
+            try session.step(rewriteOutline)
+            if let structure { try session.step(structure.apply) }
+            if let images { try session.step(images.replace(in:)) }
+            if let cidFonts { try session.step(cidFonts.replace(in:)) }
+            if let cffFonts { try session.step(cffFonts.repair(in:)) }
+            if mayHaveCMYK { try session.step(InvertedCMYKImages.mark) }
+            let output = try session.write(to: folder.flatMap { ScratchFile(in: $0) })
+            if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {
+                throw .renderFailed(reason: "qpdf warned about the rebuilt cross-reference table")
             }
+            return output
         }
-        return try result.get()
+        switch input {
+        case .file(let file):
+            // Read through a mapping of the file: qpdf reading the file itself would make
+            // hundreds of thousands of `lseek` calls (one per `ftell`), 3 % more CPU time.
+            // Its pages are the page cache's: the system can drop them when short of memory.
+            let result = file.withMappedBytes { buffer -> Result<PDFData, ConversionError> in
+                do throws(ConversionError) {
+                    try session.read(buffer)
+                    return .success(try pass())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            guard let result else { throw .renderFailed(reason: "cannot map cairo's PDF from its scratch file") }
+            return try result.get()
+        case .bytes(let bytes):
+            // qpdf reads the caller's buffer in place: keep it pinned for the whole session.
+            let result: Result<PDFData, ConversionError> = bytes.withUnsafeBufferPointer { buffer in
+                do throws(ConversionError) {
+                    try session.read(buffer)
+                    return .success(try pass())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return try result.get()
+        }
     }
 
     /// Puts the pages layout handed out late (contents pages, drawn once every page

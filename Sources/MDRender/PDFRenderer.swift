@@ -1,3 +1,4 @@
+import CMalloc
 import MDCore
 import MDImage
 import MDPage
@@ -15,23 +16,37 @@ public enum PDFRenderer {
     /// once every page is drawn: a streaming source's layout, which also warns there, is
     /// over by then). `drawn` runs between cairo's drawing and the qpdf pass (stage timings).
     /// `prefetching` names the document's images (in order), which may be prepared
-    /// before their pages come (PNGs are deflated beside the drawing).
+    /// before their pages come (PNGs are deflated beside the drawing). Everything is
+    /// kept in memory (see the `storage:` variant).
     public static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy = .anyFolder,
                                                   imageCodecs: ImageCodecs = ImageCodecs(),
                                                   diagnostics: DiagnosticSink? = nil, prefetching images: [ImageSource] = [],
                                                   drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> [UInt8] {
+        try render(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, diagnostics: diagnostics, prefetching: images,
+                   storage: .memory, drawn: drawn).bytesInMemory()
+    }
+
+    /// `render`, with the PDF kept where `storage` says while it is made, and the
+    /// finished PDF in a scratch file when `storage.finishedInFile` (and one can be made).
+    public static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy = .anyFolder,
+                                                  imageCodecs: ImageCodecs = ImageCodecs(),
+                                                  diagnostics: DiagnosticSink? = nil, prefetching images: [ImageSource] = [],
+                                                  storage: PDFStorage,
+                                                  drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> PDFData {
         try render(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, diagnostics: diagnostics, embedsPNGData: true,
-                   prefetching: images, drawn: drawn)
+                   prefetching: images, storage: storage, drawn: drawn)
     }
 
     /// `render`, with PNG images embedded with their own data (`ImageStandIns`) or, when
     /// `embedsPNGData` is false, all decoded by cairo (tests compare the two).
     static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy, imageCodecs: ImageCodecs,
                                            diagnostics: DiagnosticSink?, embedsPNGData: Bool, prefetching images: [ImageSource] = [],
-                                           drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> [UInt8] {
+                                           storage: PDFStorage = .memory,
+                                           drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> PDFData {
         var cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
-                                      prefetching: images)
+                                      prefetching: images, scratch: storage.scratchFolder.flatMap { ScratchFile(in: $0) })
         drawn(source)
+        returnFreeMemory()
         let replaced = cairo.replacedNoncharacters
         if replaced > 0 {
             diagnostics?.warning("\(replaced) Unicode noncharacter\(replaced == 1 ? " (from a character reference such as &#xFFFE;, the front matter or the theme) is" : "s (from character references such as &#xFFFE;, the front matter or the theme) are") shown as \u{FFFD}: a PDF cannot hold them",
@@ -45,10 +60,19 @@ public enum PDFRenderer {
         post.images = cairo.images
         post.cidFonts = cairo.cidFonts
         post.cffFonts = cairo.cffFonts
-        // The pass takes cairo's bytes over: none of them is kept here meanwhile.
-        let bytes = cairo.bytes
-        cairo.bytes = []
-        return try post.process(consume bytes)
+        // The pass takes cairo's PDF over: none of it is kept here meanwhile.
+        let pdf = cairo.pdf
+        cairo.pdf = .bytes([])
+        return try post.process(consume pdf, finishedIn: storage.finishedInFile ? storage.scratchFolder : nil)
+    }
+
+    /// Gives the pages the allocator holds free back to the system (`malloc_trim`), once
+    /// drawing is over and before the qpdf pass: glibc keeps freed memory for reuse, and
+    /// what the drawing freed (cairo's font subsets at its end, the layout thread's
+    /// boxes) would stay resident under the qpdf pass's object model, which grows in
+    /// other places. About 1 ms.
+    static func returnFreeMemory() {
+        _ = malloc_trim(0)
     }
 
     public static func render(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder,
@@ -61,7 +85,7 @@ public enum PDFRenderer {
     /// cairo's own PDF, before the qpdf pass, and what the pass needs to finish it.
     struct CairoOutput {
         /// The PDF as cairo wrote it (its xref is broken when links are present).
-        var bytes: [UInt8]
+        var pdf: PDFData
         /// The targets cairo's link placeholders stand for.
         var links: [LinkTarget]
         /// The node of each structure element in the order cairo made them, with the page
@@ -79,11 +103,11 @@ public enum PDFRenderer {
 
     static func drawWithCairo(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder,
                               imageCodecs: ImageCodecs = ImageCodecs(), embedsPNGData: Bool = true,
-                              prefetching images: [ImageSource] = []) throws(ConversionError) -> CairoOutput {
-        let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData)
+                              prefetching images: [ImageSource] = [], scratch: ScratchFile? = nil) throws(ConversionError) -> CairoOutput {
+        let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData, scratch: scratch)
         canvas.images.prefetch(images)
         try DocumentWalk.draw(&source, on: canvas)
-        return CairoOutput(bytes: try canvas.finish(), links: canvas.externalLinks,
+        return CairoOutput(pdf: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
                            replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,
                            cidFonts: canvas.fonts.cidFonts, cffFonts: canvas.fonts.cffFonts)
@@ -101,5 +125,30 @@ public enum PDFRenderer {
         var pages = document.replay()
         try? DocumentWalk.draw(&pages, on: canvas)
         return canvas.text
+    }
+}
+
+/// Where the renderer keeps the PDF while it makes it, and where the finished PDF goes.
+public struct PDFStorage: Sendable {
+    /// The folder for scratch files (cairo's PDF, and the finished PDF when
+    /// `finishedInFile`); nil keeps everything in memory. Where no scratch file can be
+    /// made there, memory is used all the same.
+    public var scratchFolder: String?
+    /// Leave the finished PDF in a scratch file (`PDFData.file`), for a caller that copies
+    /// it elsewhere, rather than read it into memory.
+    public var finishedInFile: Bool
+
+    public init(scratchFolder: String?, finishedInFile: Bool) {
+        self.scratchFolder = scratchFolder; self.finishedInFile = finishedInFile
+    }
+
+    public static let memory = PDFStorage(scratchFolder: nil, finishedInFile: false)
+}
+
+extension PDFData {
+    /// The bytes of a PDF made in memory (`PDFStorage.memory`), or read from its file.
+    func bytesInMemory() throws(ConversionError) -> [UInt8] {
+        guard let bytes = loaded() else { throw .renderFailed(reason: "cannot read the finished PDF back from its scratch file") }
+        return bytes
     }
 }

@@ -30,17 +30,41 @@ final class QPDFSession {
         try check("reading cairo's PDF")
     }
 
-    func write() throws(ConversionError) -> [UInt8] {
-        _ = qpdf_init_write_memory(q)
+    /// Runs one step of the pass over the session, then lets go of every object handle
+    /// made during it. qpdf's C API keeps each handle it returns (a C++ object handle in a
+    /// map, about 100 bytes) until it is released or the session ends: over a book's
+    /// links and structure elements, hundreds of thousands of them, tens of MB by the
+    /// time qpdf writes. A step keeps no handle for a later one.
+    func step(_ body: (QPDFSession) throws(ConversionError) -> Void) throws(ConversionError) {
+        try body(self)
+        qpdf_oh_release_all(q)
+    }
+
+    /// Writes the document with object streams and a deterministic /ID: into `file` as
+    /// qpdf goes, or, without one, into memory.
+    /// Sets `key` of `dictionary` to a text string of `text` (without keeping a handle).
+    func setText(_ text: String, for key: String, in dictionary: qpdf_oh) {
+        let string = qpdf_oh_new_unicode_string(q, text)
+        qpdf_oh_replace_key(q, dictionary, key, string)
+        qpdf_oh_release(q, string)
+    }
+
+    func write(to file: ScratchFile? = nil) throws(ConversionError) -> PDFData {
+        if let file {
+            _ = qpdf_init_write(q, file.path)
+        } else {
+            _ = qpdf_init_write_memory(q)
+        }
         try check("preparing to write")
         qpdf_set_object_stream_mode(q, qpdf_o_generate)
         qpdf_set_compress_streams(q, QPDF_TRUE)
         qpdf_set_deterministic_ID(q, QPDF_TRUE)
         _ = qpdf_write(q)
         try check("writing the PDF")
+        if let file { return .file(file) }
         let count = qpdf_get_buffer_length(q)
         guard let bytes = qpdf_get_buffer(q) else { throw .renderFailed(reason: "qpdf wrote no output") }
-        return Array(UnsafeBufferPointer(start: bytes, count: count))
+        return .bytes(Array(UnsafeBufferPointer(start: bytes, count: count)))
     }
 
     /// A string `/Dest` becomes a byte string of its UTF-8 value: cairo writes link and

@@ -51,11 +51,9 @@ struct StructureRepair {
             guard let j = first[node] else {
                 first[node] = k
                 if let alt = tree[node].alt, !alt.isEmpty {
-                    qpdf_oh_replace_key(q, element, "/Alt", qpdf_oh_new_unicode_string(q, alt.replacingNoncharacters().text))
+                    s.setText(alt.replacingNoncharacters().text, for: "/Alt", in: element)
                     // A formula's source is also what its content stands for (copied text).
-                    if tree[node].role == .formula {
-                        qpdf_oh_replace_key(q, element, "/ActualText", qpdf_oh_new_unicode_string(q, alt.replacingNoncharacters().text))
-                    }
+                    if tree[node].role == .formula { s.setText(alt.replacingNoncharacters().text, for: "/ActualText", in: element) }
                 }
                 continue
             }
@@ -65,6 +63,7 @@ struct StructureRepair {
             if kidArrays[targetID] == nil { kidArrays[targetID] = referencedKids(s, of: target) }
             join(s, element, into: target, kids: kidArrays[targetID]!)
             removals.remove(id, from: qpdf_oh_get_key(q, element, "/P"), s)
+            qpdf_oh_release(q, element)
             joined[id] = target
         }
         removals.apply(s)
@@ -74,16 +73,33 @@ struct StructureRepair {
 
     /// Structure elements (dictionaries with `/S`) under `root`, parents before children,
     /// children in `/K` order; an explicit stack, so depth costs no recursion.
+    ///
+    /// Object handles: this pass visits every kid of a book's structure tree, and qpdf's C
+    /// API keeps each handle it returns until it is released (`QPDFSession.step` lets the
+    /// rest go only at the end of the step), so handles not kept are released as soon as
+    /// they are done with, here and below.
     private func preorderElements(_ s: QPDFSession, under root: qpdf_oh) -> [qpdf_oh] {
         var out: [qpdf_oh] = []
-        var stack = children(s, of: root).reversed().filter { isElement(s, $0) }
+        var stack = elementKids(s, of: root)
         var seen = Set<Int32>()
         while let e = stack.popLast() {
-            guard seen.insert(qpdf_oh_get_object_id(s.q, e)).inserted else { continue }
+            guard seen.insert(qpdf_oh_get_object_id(s.q, e)).inserted else {
+                qpdf_oh_release(s.q, e)
+                continue
+            }
             out.append(e)
-            stack += children(s, of: e).reversed().filter { isElement(s, $0) }
+            stack += elementKids(s, of: e)
         }
         return out
+    }
+
+    /// The kids of `element` that are elements, last first; the others' handles released.
+    private func elementKids(_ s: QPDFSession, of element: qpdf_oh) -> [qpdf_oh] {
+        var kids: [qpdf_oh] = []
+        for kid in children(s, of: element).reversed() {
+            if isElement(s, kid) { kids.append(kid) } else { qpdf_oh_release(s.q, kid) }
+        }
+        return kids
     }
 
     private func isElement(_ s: QPDFSession, _ h: qpdf_oh) -> Bool {
@@ -94,9 +110,23 @@ struct StructureRepair {
     private func children(_ s: QPDFSession, of element: qpdf_oh) -> [qpdf_oh] {
         let k = qpdf_oh_get_key(s.q, element, "/K")
         if qpdf_oh_is_array(s.q, k) != 0 {
+            defer { qpdf_oh_release(s.q, k) }
             return (0..<qpdf_oh_get_array_n_items(s.q, k)).map { qpdf_oh_get_array_item(s.q, k, $0) }
         }
-        return qpdf_oh_is_null(s.q, k) != 0 ? [] : [k]
+        if qpdf_oh_is_null(s.q, k) != 0 {
+            qpdf_oh_release(s.q, k)
+            return []
+        }
+        return [k]
+    }
+
+    /// Appends `kid`, as a reference naming `page` (see `reference`), to `kids`, and
+    /// releases the kid's handle.
+    private func appendReference(_ s: QPDFSession, _ kid: qpdf_oh, page: qpdf_oh, to kids: qpdf_oh) {
+        let ref = reference(s, kid, page: page)
+        qpdf_oh_append_item(s.q, kids, ref)
+        if ref != kid { qpdf_oh_release(s.q, ref) }
+        qpdf_oh_release(s.q, kid)
     }
 
     /// Makes `element`'s `/K` an array whose marked-content ids are references naming
@@ -107,8 +137,10 @@ struct StructureRepair {
         let q = s.q
         let kids = qpdf_oh_new_array(q)
         let page = qpdf_oh_get_key(q, element, "/Pg")
-        for kid in children(s, of: element) { qpdf_oh_append_item(q, kids, reference(s, kid, page: page)) }
+        for kid in children(s, of: element) { appendReference(s, kid, page: page, to: kids) }
         qpdf_oh_replace_key(q, element, "/K", kids)
+        qpdf_oh_release(q, kids)
+        qpdf_oh_release(q, page)
         return qpdf_oh_get_key(q, element, "/K")
     }
 
@@ -118,7 +150,9 @@ struct StructureRepair {
         let q = s.q
         if qpdf_oh_is_integer(q, kid) != 0 {
             let ref = qpdf_oh_new_dictionary(q)
-            qpdf_oh_replace_key(q, ref, "/Type", qpdf_oh_new_name(q, "/MCR"))
+            let type = qpdf_oh_new_name(q, "/MCR")
+            qpdf_oh_replace_key(q, ref, "/Type", type)
+            qpdf_oh_release(q, type)
             qpdf_oh_replace_key(q, ref, "/MCID", kid)
             qpdf_oh_replace_key(q, ref, "/Pg", page)
             return ref
@@ -136,9 +170,12 @@ struct StructureRepair {
         let page = qpdf_oh_get_key(q, element, "/Pg")
         for kid in children(s, of: element) {
             if isElement(s, kid) { qpdf_oh_replace_key(q, kid, "/P", target) }
-            qpdf_oh_append_item(q, kids, reference(s, kid, page: page))
+            appendReference(s, kid, page: page, to: kids)
         }
-        qpdf_oh_replace_key(q, element, "/K", qpdf_oh_new_array(q))
+        let empty = qpdf_oh_new_array(q)
+        qpdf_oh_replace_key(q, element, "/K", empty)
+        qpdf_oh_release(q, empty)
+        qpdf_oh_release(q, page)
     }
 
     /// Points the parent tree's entries for joined elements at the elements they joined.
@@ -146,25 +183,31 @@ struct StructureRepair {
         let q = s.q
         var pending = [qpdf_oh_get_key(q, treeRoot, "/ParentTree")]
         while let node = pending.popLast() {
+            defer { qpdf_oh_release(q, node) }
             guard qpdf_oh_is_dictionary(q, node) != 0 else { continue }
             let kids = qpdf_oh_get_key(q, node, "/Kids")
             if qpdf_oh_is_array(q, kids) != 0 {
                 for i in 0..<qpdf_oh_get_array_n_items(q, kids) { pending.append(qpdf_oh_get_array_item(q, kids, i)) }
             }
+            qpdf_oh_release(q, kids)
             let nums = qpdf_oh_get_key(q, node, "/Nums")
+            defer { qpdf_oh_release(q, nums) }
             guard qpdf_oh_is_array(q, nums) != 0 else { continue }
             var i: Int32 = 1
             while i < qpdf_oh_get_array_n_items(q, nums) {
                 let value = qpdf_oh_get_array_item(q, nums, i)
                 if qpdf_oh_is_array(q, value) != 0 {
                     for m in 0..<qpdf_oh_get_array_n_items(q, value) {
-                        if let target = joined[qpdf_oh_get_object_id(q, qpdf_oh_get_array_item(q, value, m))] {
+                        let item = qpdf_oh_get_array_item(q, value, m)
+                        if let target = joined[qpdf_oh_get_object_id(q, item)] {
                             qpdf_oh_set_array_item(q, value, m, target)
                         }
+                        qpdf_oh_release(q, item)
                     }
                 } else if let target = joined[qpdf_oh_get_object_id(q, value)] {
                     qpdf_oh_set_array_item(q, nums, i, target)
                 }
+                qpdf_oh_release(q, value)
                 i += 2
             }
         }
@@ -184,7 +227,12 @@ private struct KidRemovals {
     mutating func remove(_ kid: Int32, from parent: qpdf_oh, _ s: QPDFSession) {
         let id = qpdf_oh_get_object_id(s.q, parent)
         guard id != 0 else { return }  // cairo's elements and their parents are indirect objects
-        if byParent[id] == nil { byParent[id] = (parent, []); order.append(id) }
+        if byParent[id] == nil {
+            byParent[id] = (parent, [])
+            order.append(id)
+        } else {
+            qpdf_oh_release(s.q, parent)  // the first handle of this parent is kept
+        }
         byParent[id]!.kids.insert(kid)
     }
 
@@ -193,16 +241,18 @@ private struct KidRemovals {
         for id in order {
             let (parent, gone) = byParent[id]!
             let kids = qpdf_oh_get_key(q, parent, "/K")
+            let kept = qpdf_oh_new_array(q)
             if qpdf_oh_is_array(q, kids) != 0 {
-                let kept = qpdf_oh_new_array(q)
                 for i in 0..<qpdf_oh_get_array_n_items(q, kids) {
                     let kid = qpdf_oh_get_array_item(q, kids, i)
                     if !gone.contains(qpdf_oh_get_object_id(q, kid)) { qpdf_oh_append_item(q, kept, kid) }
+                    qpdf_oh_release(q, kid)
                 }
                 qpdf_oh_replace_key(q, parent, "/K", kept)
             } else if gone.contains(qpdf_oh_get_object_id(q, kids)) {
-                qpdf_oh_replace_key(q, parent, "/K", qpdf_oh_new_array(q))
+                qpdf_oh_replace_key(q, parent, "/K", kept)
             }
+            for h in [kept, kids, parent] { qpdf_oh_release(q, h) }
         }
     }
 }

@@ -53,6 +53,8 @@ public struct DocumentStyler {
     var pendingAnchors: [String] = []
     /// Each image file is read and checked once per document.
     let images: ImageProbeCache
+    /// The runs' layouts and paints, one copy of each (see `RunStyles`).
+    let runStyles = RunStyles()
     /// The document's language (front matter, else the theme's), for hyphenation.
     var language = "en-US"
     /// Macros and equation numbers, carried from formula to formula.
@@ -187,7 +189,7 @@ public struct DocumentStyler {
     }
 
     mutating func paragraph(_ inlines: [Inline], _ ctx: StyleContext, range: SourceRange, indent: Bool = false) -> StyledParagraph? {
-        var builder = TextBuilder()
+        var builder = TextBuilder(sharing: runStyles)
         appendInlines(inlines, InlineState(ctx), to: &builder)
         guard !builder.isBlank else {
             pendingAnchors += builder.anchors.map(\.name)

@@ -14,7 +14,7 @@ extension DocumentStyler {
                              features: Self.features(h.features))
         hctx.size = lv.fontSize.resolve(em: rootContext.size)
         hctx.color = (lv.color ?? h.color).color
-        var builder = TextBuilder()
+        var builder = TextBuilder(sharing: runStyles)
         var state = InlineState(hctx)
         if let u = h.underline { state.underline = TextDecoration(u, size: hctx.size) }
         let number = attributes.unnumbered ? nil : headingNumber(level)

@@ -249,6 +249,8 @@ public struct RunLayout: Hashable, Sendable {
         get { fields.value.code }
         set { fields.value.code = newValue }
     }
+    /// Whether the two share one copy of their fields (see `RunStyles`).
+    func sharesStorage(with other: RunLayout) -> Bool { fields.sharesStorage(with: other.fields) }
     public init(font: FontSpec, size: Points, baselineShift: Points = .zero, object: InlineObject? = nil,
                 padding: Points = .zero, scriptVariant: ScriptVariant? = nil, code: Bool = false) {
         fields = CopyOnWrite(Fields(font: font, size: size, baselineShift: baselineShift, object: object,
@@ -331,6 +333,8 @@ public struct RunPaint: Hashable, Sendable {
         get { fields.value.footnoteReference }
         set { fields.value.footnoteReference = newValue }
     }
+    /// Whether the two share one copy of their fields (see `RunStyles`).
+    func sharesStorage(with other: RunPaint) -> Bool { fields.sharesStorage(with: other.fields) }
     public init(color: Color, background: Color? = nil, frame: RunFrame? = nil,
                 highlight: Color? = nil, underline: TextDecoration? = nil, strike: TextDecoration? = nil, link: LinkTarget? = nil,
                 linkSource: SourceLocation? = nil, footnoteReference: Int? = nil) {

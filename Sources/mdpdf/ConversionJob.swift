@@ -33,7 +33,8 @@ struct ConversionJob: Sendable {
     }
 
     struct Outcome: Sendable {
-        var pdf: [UInt8]?
+        /// The PDF, in a scratch file as a rule (see `pdfOptions`).
+        var pdf: PDFData?
         var error: ConversionError?
         var diagnostics: [Diagnostic] = []
         var pageCount = 0
@@ -46,6 +47,18 @@ struct ConversionJob: Sendable {
         var lineReport: String?
     }
 
+    /// The options, with the finished PDF left in a scratch file (never all in memory:
+    /// `OutputWriter` copies it to the output), made in the output's folder when that
+    /// exists (the same file system, and the place the PDF is going anyway).
+    var pdfOptions: ConversionOptions {
+        var options = self.options
+        options.pdfInFile = true
+        if output != "-", !OutputWriter.isStandardStream(output), isDirectory(folder(of: output)) {
+            options.scratchFolder = folder(of: output)
+        }
+        return options
+    }
+
     func run(lineReport: Bool = false) -> Outcome {
         let sink = DiagnosticSink()
         var outcome = Outcome()
@@ -53,17 +66,20 @@ struct ConversionJob: Sendable {
             let result: ConversionResult
             switch input {
             case .markdown(let file):
-                let read = try InputReader.read(file, limit: limit)
-                var options = self.options
+                var read = try InputReader.read(file, limit: limit)
+                var options = pdfOptions
                 options.keepsLayout = lineReport
                 if options.date == nil { options.date = read.modificationTime }
                 if file != "-" { outcome.dependencies.append(LinkedDocuments.key(file)) }
-                result = try Converter.convert(read.bytes, options: options, diagnostics: sink)
+                // The conversion takes the only copy of the input, and frees it once decoded.
+                let bytes = read.bytes
+                read.bytes = []
+                result = try Converter.convert(consume bytes, options: options, diagnostics: sink)
             case .book(let inputs):
                 let book = try BookLoader.load(inputs, policy: { summaryFolder in
                     ReadPolicy(folders: [root ?? summaryFolder] + allowRead, maxFileSize: limit)
                 }, limit: limit)
-                var options = self.options
+                var options = pdfOptions
                 options.keepsLayout = lineReport
                 options.baseDirectory = book.rootDirectory
                 options.sourceName = book.summaryPath ?? book.chapters[0].path
@@ -75,7 +91,7 @@ struct ConversionJob: Sendable {
                 outcome.dependencies += (book.listingFiles + book.chapters.map(\.path)).map(LinkedDocuments.key)
                 result = try Converter.convertBook(book, options: options, diagnostics: sink)
             }
-            outcome.pdf = result.pdf
+            outcome.pdf = result.pdfData
             outcome.pageCount = result.pageCount
             outcome.timings = result.timings
             outcome.dependencies += result.dependencies.filter { !outcome.dependencies.contains($0) }

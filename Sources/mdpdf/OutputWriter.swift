@@ -17,14 +17,28 @@ import MDCore
 /// next run writing into the same folder, once the process that made them is gone.
 enum OutputWriter {
     static func write(_ bytes: [UInt8], to path: String, cleanup: InterruptCleanup) throws(ConversionError) {
+        try write(.bytes(bytes), to: path, cleanup: cleanup)
+    }
+
+    /// Writes `pdf`: its bytes, or the scratch file that holds them, copied by the kernel
+    /// without passing through memory here.
+    static func write(_ pdf: PDFData, to path: String, cleanup: InterruptCleanup) throws(ConversionError) {
         switch try destination(path) {
         case .stream(let fd, let name):
             defer { if fd != STDOUT_FILENO && fd != STDERR_FILENO { close(fd) } }
-            if let failure = StandardStreams.write(bytes, to: fd) {
+            if let failure = copy(pdf, to: fd) {
                 throw .unwritableOutput(path: name, reason: failure)
             }
         case .file(let file):
-            try replaceAtomically(file, with: bytes, named: path, cleanup: cleanup)
+            try replaceAtomically(file, with: pdf, named: path, cleanup: cleanup)
+        }
+    }
+
+    /// Writes all of `pdf` to `fd`; the reason on failure.
+    private static func copy(_ pdf: PDFData, to fd: Int32) -> String? {
+        switch pdf {
+        case .bytes(let bytes): return StandardStreams.write(bytes, to: fd)
+        case .file(let file): return file.copy(to: fd)
         }
     }
 
@@ -100,7 +114,7 @@ enum OutputWriter {
         return target.hasPrefix("/") ? target : folder(of: link) + "/" + target
     }
 
-    private static func replaceAtomically(_ path: String, with bytes: [UInt8], named shown: String,
+    private static func replaceAtomically(_ path: String, with pdf: PDFData, named shown: String,
                                           cleanup: InterruptCleanup) throws(ConversionError) {
         let dir = folder(of: path)
         if !isDirectory(dir) {
@@ -114,7 +128,7 @@ enum OutputWriter {
         let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         cleanup.track(tmp)
         defer { cleanup.untrack(tmp) }
-        var failure = StandardStreams.write(bytes, to: fd)
+        var failure = copy(pdf, to: fd)
         // mkstemp creates 0600; give the file the usual permissions (0666 less umask).
         let mask = umask(0); umask(mask)
         fchmod(fd, 0o666 & ~mask)

@@ -4,8 +4,29 @@ import Testing
 /// `PNGPlanes`: which PNGs go into the PDF with their own data, and the values of those
 /// whose color and alpha are taken apart.
 @Suite struct PNGPlanesTests {
-    func planes(_ name: String) throws -> Result<PNGPlanes, ImageProblem>? {
-        PNGPlanes.read(try Fixture.bytes(name), width: 48, height: 32)
+    /// What a PNG goes into the PDF as: its data as stored, or its color and alpha planes
+    /// (collected here from the rows `separate` hands over; alpha nil when opaque).
+    enum Planes {
+        case stored(zlib: [UInt8], channels: Int, bitsPerChannel: Int, palette: [UInt8]?)
+        case separated(color: [UInt8], colorChannels: Int, alpha: [UInt8]?)
+    }
+
+    static func read(_ bytes: [UInt8], width: Int, height: Int) -> Result<Planes, ImageProblem>? {
+        switch PNGPlanes.inspect(bytes, width: width, height: height) {
+        case nil: return nil
+        case .failure(let problem)?: return .failure(problem)
+        case .success(.stored(.stored(let zlib, let channels, let bits, let palette)))?:
+            return .success(.stored(zlib: zlib, channels: channels, bitsPerChannel: bits, palette: palette))
+        case .success(.withAlpha(let zlib, let colorChannels))?:
+            var color: [UInt8] = [], alpha: [UInt8] = []
+            let taken = PNGPlanes.separate(zlib, colorChannels: colorChannels, width: width, height: height,
+                                           color: { color += $0 }, alpha: { alpha += $0 })
+            return taken.map { opaque in .separated(color: color, colorChannels: colorChannels, alpha: opaque ? nil : alpha) }
+        }
+    }
+
+    func planes(_ name: String) throws -> Result<Planes, ImageProblem>? {
+        Self.read(try Fixture.bytes(name), width: 48, height: 32)
     }
 
     /// Gray, RGB and indexed images without transparency keep their compressed data.
@@ -64,12 +85,42 @@ import Testing
     /// A file that is not the one the style stage checked: another size, or damaged data.
     @Test func aChangedOrDamagedFileIsAProblem() throws {
         var bytes = try Fixture.bytes("quad.png")
-        #expect(PNGPlanes.read(bytes, width: 47, height: 32).map { if case .failure = $0 { true } else { false } } == true)
+        #expect(Self.read(bytes, width: 47, height: 32).map { if case .failure = $0 { true } else { false } } == true)
         let idat = bytes.indices.first { bytes[$0..<($0 + 4)].elementsEqual("IDAT".utf8) }!
         bytes[idat + 10] ^= 0xFF
-        guard case .failure(let problem)? = PNGPlanes.read(bytes, width: 48, height: 32) else {
+        guard case .failure(let problem)? = Self.read(bytes, width: 48, height: 32) else {
             Issue.record("damaged IDAT taken"); return
         }
         #expect("\(problem)".contains("checksum"))
+    }
+
+    /// The planes come a row at a time, each handed over as soon as it is unfiltered: no
+    /// buffer holds the image (a screenshot would take 18 MB inflated).
+    @Test func rowsComeOneAtATime() throws {
+        guard case .success(.withAlpha(let zlib, 3))? = PNGPlanes.inspect(try Fixture.bytes("filters.png"), width: 48, height: 32) else {
+            Issue.record("filters.png is not RGBA"); return
+        }
+        var colorRows: [Int] = [], alphaRows: [Int] = []
+        let taken = PNGPlanes.separate(zlib, colorChannels: 3, width: 48, height: 32,
+                                       color: { colorRows.append($0.count) }, alpha: { alphaRows.append($0.count) })
+        #expect((try? taken.get()) == false, "filters.png has alpha below 255")
+        #expect(colorRows == [Int](repeating: 48 * 3, count: 32))
+        #expect(alphaRows == [Int](repeating: 48, count: 32))
+    }
+
+    /// A stream cut short, or whose checksum is wrong when the rows are all of it, does not
+    /// decode (as zlib's `uncompress`, which inflated the image whole before, said).
+    @Test func aCutOrDamagedStreamIsAProblem() throws {
+        guard case .success(.withAlpha(let zlib, let channels))? = PNGPlanes.inspect(try Fixture.bytes("filters.png"), width: 48, height: 32) else {
+            Issue.record("filters.png is not RGBA"); return
+        }
+        let none: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }
+        var badChecksum = zlib
+        badChecksum[badChecksum.count - 1] ^= 0xFF
+        for damaged in [Array(zlib.dropLast(40)), badChecksum] {
+            guard case .failure = PNGPlanes.separate(damaged, colorChannels: channels, width: 48, height: 32, color: none, alpha: none) else {
+                Issue.record("damaged stream taken"); continue
+            }
+        }
     }
 }

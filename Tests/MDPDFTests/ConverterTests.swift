@@ -21,6 +21,23 @@ import Testing
         #expect(try convert(md, date: 1).pdf == convert(md, date: 1).pdf)
     }
 
+    /// The PDF can be left in a scratch file (the command line copies it to its output
+    /// without holding it): the same bytes as in memory; where no scratch file can be
+    /// made, memory is used all the same.
+    @Test func thePDFInAScratchFileIsTheSame() throws {
+        let md = "# A\n\nSome *text* with a [link](https://example.com) and a [note](#a).\n"
+        let inMemory = try convert(md, date: 1).pdf
+        var options = ConversionOptions(baseDirectory: "/tmp", date: 1)
+        options.pdfInFile = true
+        let inFile = try Converter.convert(Array(md.utf8), options: options)
+        guard case .file(let file) = inFile.pdfData else { Issue.record("not in a scratch file"); return }
+        #expect(file.bytes() == inMemory && inFile.pdf == inMemory)
+        options.scratchFolder = "/nonexistent/folder"
+        let fallback = try Converter.convert(Array(md.utf8), options: options)
+        guard case .bytes(let bytes) = fallback.pdfData else { Issue.record("no scratch file can be made there"); return }
+        #expect(bytes == inMemory)
+    }
+
     @Test func invalidUTF8WarnsAtItsLine() throws {
         var bytes = Array("line one\nline two\nbad: ".utf8)
         bytes += [0xC3, 0x28]

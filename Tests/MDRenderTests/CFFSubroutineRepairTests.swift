@@ -32,7 +32,7 @@ import Testing
         let cairo = try PDFRenderer.drawWithCairo(document())
         #expect(cairo.cffFonts.faces.map(\.postScriptName) == ["LMRoman12-Italic", "LMMono10-Italic"])
         let session = try QPDFSession()
-        return try cairo.bytes.withUnsafeBufferPointer { buffer in
+        return try cairo.pdf.bytesInMemory().withUnsafeBufferPointer { buffer in
             try session.read(buffer)
             return session.fontPrograms(subtypes: ["/Type1C", "/CIDFontType0C"]).compactMap { found in
                 session.withStreamData(found.stream, decoded: true) { (found.postScriptName, Array($0)) }

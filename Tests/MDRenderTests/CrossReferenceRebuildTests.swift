@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func rebuiltTableOpensWithoutRecovery() throws {
-        let raw = try PDFRenderer.drawWithCairo(Self.linkHeavy(pages: 3)).bytes
+        let raw = try PDFRenderer.drawWithCairo(Self.linkHeavy(pages: 3)).pdf.bytesInMemory()
         var rebuilt = raw
         let replaced = try #require(CrossReferenceRebuild.rebuild(&rebuilt))
         #expect(try Self.qpdfWarnings(rebuilt) == 0)
@@ -36,6 +36,14 @@ import Testing
         var restored = rebuilt
         CrossReferenceRebuild.restore(&restored, replaced)
         #expect(restored == raw)
+        // The same in a scratch file: the table rewritten in place, and put back.
+        let scratchFolder = try Scratch()
+        let file = try #require(ScratchFile(in: scratchFolder.url.path))
+        _ = raw.withUnsafeBytes { file.write($0, at: 0) }
+        let replacedInFile = try #require(CrossReferenceRebuild.rebuild(file))
+        #expect(replacedInFile.offset == replaced.offset && file.bytes() == rebuilt)
+        #expect(CrossReferenceRebuild.restore(file, replacedInFile) == nil)
+        #expect(file.bytes() == raw)
         let scratch = try Scratch()
         let path = scratch.path("rebuilt.pdf")
         try Data(rebuilt).write(to: URL(fileURLWithPath: path))
@@ -48,12 +56,25 @@ import Testing
     @Test func fastPathAndFallbackGiveTheSameBytes() throws {
         let document = Self.linkHeavy(pages: 6)
         let cairo = try PDFRenderer.drawWithCairo(document)
-        let (raw, links) = (cairo.bytes, cairo.links)
+        let (raw, links) = (try cairo.pdf.bytesInMemory(), cairo.links)
         let post = PDFPostProcessor(metadata: document.metadata, externalLinks: links)
-        let fast = try post.process(raw)
-        let fallback = try post.process(raw, rebuildingCrossReference: false)
+        let fast = try post.process(.bytes(raw)).bytesInMemory()
+        let fallback = try post.process(.bytes(raw), rebuildingCrossReference: false).bytesInMemory()
         #expect(fast == fallback)
         #expect(try PDFRenderer.render(document) == fast)
+        // cairo's PDF in a scratch file, the rebuilt table written into it, and qpdf's
+        // output into another: the same bytes.
+        let scratch = try Scratch()
+        for finishedInFile in [false, true] {
+            let file = try #require(ScratchFile(in: scratch.url.path))
+            _ = raw.withUnsafeBytes { file.write($0, at: 0) }
+            let output = try post.process(.file(file), finishedIn: finishedInFile ? scratch.url.path : nil)
+            if case .file = output { #expect(finishedInFile) } else { #expect(!finishedInFile) }
+            #expect(output.loaded() == fast)
+            let fileFallback = try #require(ScratchFile(in: scratch.url.path))
+            _ = raw.withUnsafeBytes { fileFallback.write($0, at: 0) }
+            #expect(try post.process(.file(fileFallback), rebuildingCrossReference: false).loaded() == fast)
+        }
     }
 
     /// Whether the rebuild declines `bytes` (a Bool, so a failure does not print the file).
@@ -63,7 +84,7 @@ import Testing
     }
 
     @Test func unexpectedFilesAreNotRebuilt() throws {
-        let raw = try PDFRenderer.drawWithCairo(Self.linkHeavy(pages: 1)).bytes
+        let raw = try PDFRenderer.drawWithCairo(Self.linkHeavy(pages: 1)).pdf.bytesInMemory()
         #expect(Self.declines([]))
         #expect(Self.declines(Array("%PDF-1.5\nnot a pdf\n".utf8)))
         // No startxref at the end.
@@ -80,11 +101,11 @@ import Testing
     @Test func aFileTheRebuildRejectsStillConverts() throws {
         let document = Self.linkHeavy(pages: 1)
         let cairo = try PDFRenderer.drawWithCairo(document)
-        let (raw, links) = (cairo.bytes, cairo.links)
+        let (raw, links) = (try cairo.pdf.bytesInMemory(), cairo.links)
         let post = PDFPostProcessor(metadata: document.metadata, externalLinks: links)
         // Trailing junk after %%EOF: startxref is no longer in the last KiB.
         let padded = raw + [UInt8](repeating: 0x0A, count: 2048)
         #expect(Self.declines(padded))
-        #expect(try post.process(padded) == post.process(raw, rebuildingCrossReference: false))
+        #expect(try post.process(.bytes(padded)).loaded() == post.process(.bytes(raw), rebuildingCrossReference: false).loaded())
     }
 }

@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import MDCore
 import MDImage
@@ -24,7 +25,7 @@ import Testing
     func pdf(_ document: PagedDocument, embedding: Bool, _ scratch: Scratch, _ name: String) throws -> String {
         var pages = document.replay()
         let bytes = try PDFRenderer.render(&pages, readPolicy: .anyFolder, imageCodecs: ImageCodecs(), diagnostics: nil,
-                                           embedsPNGData: embedding)
+                                           embedsPNGData: embedding).bytesInMemory()
         let path = scratch.path(name)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
@@ -136,5 +137,20 @@ import Testing
         #expect(p.withUnsafeBufferPointer { b.index(ofPlaceholder: $0) } == nil, "another render's token")
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [UInt8](repeating: 0, count: 20)
         #expect(jpeg.withUnsafeBufferPointer { a.index(ofPlaceholder: $0) } == nil)
+    }
+
+    /// A surface that only carries JPEG data (a stand-in's placeholder, a JPEG file) is a
+    /// single pixel whatever the image's size, and the PDF still has the image at its own
+    /// size: cairo copies a surface into its record of a paint when the surface goes
+    /// first, so a full-size one cost the image's pixels again (issue #13).
+    @Test func carriersAreOnePixelAndTheImageKeepsItsSize() throws {
+        let surface = try CairoImageSurface.carrier(width: 3000, height: 1500, kind: "PNG", path: "big.png")
+        #expect(cairo_image_surface_get_width(surface.handle) == 1 && cairo_image_surface_get_height(surface.handle) == 1)
+        #expect(surface.decodedBytes == 0)
+        let scratch = try Scratch()
+        let objects = try QPDFObjects(pdf: try pdf(document("quad.png"), embedding: true, scratch, "quad.pdf"))
+        let images = objects.dictionaries { ($0["/Subtype"] as? String) == "/Image" }
+        try #require(images.count == 1)
+        #expect(images[0]["/Width"] as? Int == 48 && images[0]["/Height"] as? Int == 32, "\(images[0])")
     }
 }

@@ -34,7 +34,7 @@ import Testing
         let document = PagedDocument(pages: pages, metadata: DocumentMetadata(title: "Bench"), outline: outline)
         let clock = ContinuousClock()
         var cairoBytes = 0
-        let cairoTime = try clock.measure { cairoBytes = try PDFRenderer.drawWithCairo(document).bytes.count }
+        let cairoTime = try clock.measure { cairoBytes = try PDFRenderer.drawWithCairo(document).pdf.count }
         var bytes: [UInt8] = []
         let total = try clock.measure { bytes = try PDFRenderer.render(document) }
         print("render 200 pages, \(linksPerPage) links each: total \(total), cairo alone \(cairoTime), cairo \(cairoBytes) bytes, final \(bytes.count) bytes")
