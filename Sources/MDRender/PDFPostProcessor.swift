@@ -94,31 +94,26 @@ struct PDFPostProcessor {
             }
             return output
         }
+        /// qpdf parses `buffer` (which must stay valid for the whole session), then the pass.
+        let readAndPass = { (buffer: UnsafeBufferPointer<UInt8>) -> Result<PDFData, ConversionError> in
+            do throws(ConversionError) {
+                try session.read(buffer)
+                return .success(try pass())
+            } catch {
+                return .failure(error)
+            }
+        }
         switch input {
         case .file(let file):
             // Read through a mapping of the file: qpdf reading the file itself would make
             // hundreds of thousands of `lseek` calls (one per `ftell`), 3 % more CPU time.
             // Its pages are the page cache's: the system can drop them when short of memory.
-            let result = file.withMappedBytes { buffer -> Result<PDFData, ConversionError> in
-                do throws(ConversionError) {
-                    try session.read(buffer)
-                    return .success(try pass())
-                } catch {
-                    return .failure(error)
-                }
-            }
+            let result = file.withMappedBytes(readAndPass)
             guard let result else { throw .renderFailed(reason: "cannot map cairo's PDF from its scratch file") }
             return try result.get()
         case .bytes(let bytes):
             // qpdf reads the caller's buffer in place: keep it pinned for the whole session.
-            let result: Result<PDFData, ConversionError> = bytes.withUnsafeBufferPointer { buffer in
-                do throws(ConversionError) {
-                    try session.read(buffer)
-                    return .success(try pass())
-                } catch {
-                    return .failure(error)
-                }
-            }
+            let result = bytes.withUnsafeBufferPointer(readAndPass)
             return try result.get()
         }
     }
