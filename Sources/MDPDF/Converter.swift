@@ -204,12 +204,16 @@ public enum Converter {
         options.progress?("laying out and rendering")
         let pdf: PDFData
         let storage = PDFStorage(scratchFolder: options.scratchFolder, finishedInFile: options.pdfInFile)
+        // Layout is over once the last page is drawn: its faces and caches go before
+        // the qpdf pass (see `TextContext.finishLayout`).
+        let text = started.text
         if options.layoutThread {
             var thread = LayoutThread(started.pages.take()!)
             do {
                 pdf = try PDFRenderer.render(&thread, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
                                              prefetching: started.images, storage: storage) { _ in
                     stages.lap("render")
+                    text.finishLayout()
                 }
             } catch {
                 thread.cancel()
@@ -226,6 +230,7 @@ public enum Converter {
                 let layout = drawn.stream.layoutTime - layoutBefore
                 stages.add("layout", layout)
                 stages.lap("render", less: layout)
+                text.finishLayout()
             }
         }
         stages.lap("post-process")
