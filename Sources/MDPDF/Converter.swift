@@ -185,7 +185,7 @@ public enum Converter {
         stages.lap("style")
         var pages = KeptPages(DocumentLayout.pages(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
                                                    outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout),
-                              keeping: options.keepsLayout)
+                              text: text, keeping: options.keepsLayout)
         pages.stream.tagged = options.tagged
         pages.stream.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
@@ -204,16 +204,12 @@ public enum Converter {
         options.progress?("laying out and rendering")
         let pdf: PDFData
         let storage = PDFStorage(scratchFolder: options.scratchFolder, finishedInFile: options.pdfInFile)
-        // Layout is over once the last page is drawn: its faces and caches go before
-        // the qpdf pass (see `TextContext.finishLayout`).
-        let text = started.text
         if options.layoutThread {
             var thread = LayoutThread(started.pages.take()!)
             do {
                 pdf = try PDFRenderer.render(&thread, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
                                              prefetching: started.images, storage: storage) { _ in
                     stages.lap("render")
-                    text.finishLayout()
                 }
             } catch {
                 thread.cancel()
@@ -230,7 +226,6 @@ public enum Converter {
                 let layout = drawn.stream.layoutTime - layoutBefore
                 stages.add("layout", layout)
                 stages.lap("render", less: layout)
-                text.finishLayout()
             }
         }
         stages.lap("post-process")
@@ -256,15 +251,20 @@ struct StartedLayout {
 }
 
 /// Layout's page stream on its way to the renderer, keeping a copy of each page and its
-/// line fragments when asked to (`ConversionOptions.keepsLayout`).
+/// line fragments when asked to (`ConversionOptions.keepsLayout`). Once the stream has
+/// handed out its last page, layout's fonts and caches go (`TextContext.finishLayout`)
+/// and the allocator gives the memory back, before cairo finishes the PDF (its font
+/// subsets) and the qpdf pass: the conversion's two peaks.
 struct KeptPages: PageSource {
     var stream: PageStream
+    private let text: TextContext
     private let keeping: Bool
     private var pages: [Page] = []
     private var fragments: [[LineFragment]] = []
 
-    init(_ stream: PageStream, keeping: Bool) {
+    init(_ stream: PageStream, text: TextContext, keeping: Bool) {
         self.stream = stream
+        self.text = text
         self.keeping = keeping
         self.stream.keepsFragments = keeping
     }
@@ -276,7 +276,11 @@ struct KeptPages: PageSource {
     var pagePositions: [Int]? { stream.pagePositions }
 
     mutating func nextPage() -> Page? {
-        guard let page = stream.nextPage() else { return nil }
+        guard let page = stream.nextPage() else {
+            text.finishLayout()
+            Allocator.returnFreeMemory()
+            return nil
+        }
         if keeping {
             pages.append(page)
             fragments.append(stream.lastFragments)
