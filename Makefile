@@ -28,6 +28,8 @@ RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/startup-symbols.txt -Xlinker --no-warn-symbol-ordering
 
 release: setup
+	@# SwiftPM does not know the ordering file: a newer one relinks the binary.
+	@if [ scripts/startup-symbols.txt -nt .build/release/mdpdf ]; then rm -f .build/release/mdpdf; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Converts samples/showcase.md to samples/showcase.pdf.

@@ -11,7 +11,7 @@ together they take a few hundred KB. The order of the other functions is unchang
 is the output; a stale list (functions renamed since) only places fewer functions first.
 
 Usage: after `make release`, `python3 scripts/startup-symbols.py` (needs valgrind), then
-`make release` again. Runs callgrind on the release binary for `Hello, *world*.` with the
+`make release` again (it relinks when this list is newer than the binary). Runs callgrind on the release binary for `Hello, *world*.` with the
 font lookup cache warm and then empty, and lists the binary's functions that ran, in the
 order of callgrind's profiles, warm run first.
 """
@@ -32,21 +32,24 @@ def functions_run(binary, work, env):
     subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
                     binary, "one.md", "-o", "one.pdf"], cwd=work, env=env, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    objects, current, names = {}, None, []
+    # Names are compressed: the first `fn=(id) name` or `cfn=(id) name` names an id,
+    # later lines give the id alone. A function ran when it heads a `fn=` block under
+    # the binary's `ob=`.
+    objects, functions, current, names = {}, {}, None, []
     with open(profile, encoding="utf-8", errors="replace") as f:
         for line in f:
             line = line.rstrip("\n")
-            m = re.match(r"^(c?ob)=\((\d+)\)(?: (.*))?$", line)
-            if m:
-                kind, ident, name = m.groups()
-                if name:
-                    objects[ident] = name
-                if kind == "ob":
-                    current = objects.get(ident)
+            m = re.match(r"^(c?ob|c?fn)=\((\d+)\)(?: (.*))?$", line)
+            if not m:
                 continue
-            m = re.match(r"^fn=\(\d+\) (.*)$", line)
-            if m and current == binary and not m.group(1).startswith("0x"):
-                names.append(m.group(1))
+            kind, ident, name = m.groups()
+            table = objects if kind.endswith("ob") else functions
+            if name:
+                table[ident] = re.sub(r"'\d+$", "", name)  # name'2: a level of recursion
+            if kind == "ob":
+                current = objects.get(ident)
+            elif kind == "fn" and current == binary and not functions[ident].startswith("0x"):
+                names.append(functions[ident])
     return names
 
 
@@ -63,7 +66,15 @@ def main():
         for _ in range(2):  # fills the font lookup cache
             subprocess.run([binary, "one.md", "-o", "one.pdf"], cwd=work, env=warm, check=True)
         cold = dict(warm, XDG_CACHE_HOME=os.path.join(work, "empty-cache"))
-        seen, ordered = set(), []
+        # A local name defined more than once (merged helpers such as `$sSaySSGMaTm`) would
+        # place every section defining it first, among them whole object files' code
+        # compiled without function sections (the regex parser's 475 KB, unused here).
+        counts = {}
+        for line in subprocess.run(["nm", binary], capture_output=True, text=True, check=True).stdout.splitlines():
+            parts = line.split()
+            if len(parts) == 3:
+                counts[parts[2]] = counts.get(parts[2], 0) + 1
+        seen, ordered = {n for n, c in counts.items() if c > 1}, []
         for name in functions_run(binary, work, warm) + functions_run(binary, work, cold):
             if name not in seen:
                 seen.add(name)
