@@ -44,6 +44,10 @@ let package = Package(
         /// map): the shared library made the dynamic loader resolve about 2,900 of its C++
         /// symbols at every start, 3.6 million instructions of a one-line document's 66.
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev", "libgnutls28-dev"])]),
+        /// The GnuTLS functions qpdf's crypto provider calls: MD5 (qpdf's deterministic /ID)
+        /// through libmd, the rest through GnuTLS loaded with dlopen on first use, so that
+        /// GnuTLS and its nine libraries are not loaded at every start (see the C file).
+        .target(name: "CGnuTLSOnDemand", linkerSettings: [.linkedLibrary("md")]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         /// Google's gumbo: an HTML5 parser (the WHATWG tree-building algorithm, every named
         /// character reference), for the raw HTML in Markdown.
@@ -86,7 +90,7 @@ let package = Package(
         /// Math lists → boxes of glyphs and rules, with the math font's OpenType MATH table.
         .target(name: "MDMathLayout", dependencies: ["MDCore", "MDMath", "MDText", "MDPage"]),
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage", "MDMath", "MDMathLayout"]),
-        .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "MDImage", "CCairo", "CQPDF", "CZlib", "CHarfBuzzSubset", "CMalloc"]),
+        .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "MDImage", "CCairo", "CQPDF", "CGnuTLSOnDemand", "CZlib", "CHarfBuzzSubset", "CMalloc"]),
         .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         .executableTarget(name: "mdpdf", dependencies: ["MDPDF", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         /// The whole-pipeline fuzz target: `make fuzz` builds it with libFuzzer; built

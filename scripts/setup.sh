@@ -7,8 +7,9 @@ packages=(
   # build: the C libraries behind the pipeline
   pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libharfbuzz-dev libfreetype-dev
   libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev zlib1g-dev
-  # build: libqpdf.a is linked statically and needs GnuTLS (its crypto provider) by name
-  libgnutls28-dev
+  # build: libqpdf.a is linked statically; its crypto provider's GnuTLS calls are served
+  # by CGnuTLSOnDemand: MD5 from libmd, the rest from GnuTLS loaded on first use
+  libgnutls28-dev libmd-dev
   # build: gumbo, the HTML5 parser that reads the raw HTML in Markdown
   libgumbo-dev
   # build: syntax highlighting (KDE's KSyntaxHighlighting, Qt 5), built into its own
