@@ -46,7 +46,10 @@ extension CairoCanvas {
         // run's own string storage was mangled for every other copy of the run). So cairo
         // gets a scratch copy, like the glyph and cluster buffers.
         textBuffer.removeAll(keepingCapacity: true)
-        textBuffer.append(contentsOf: run.text.utf8.lazy.map { CChar(bitPattern: $0) })
+        var text = run.text
+        text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { textBuffer.append(contentsOf: $0) }
+        }
         textBuffer.withUnsafeMutableBufferPointer { chars in
             cairo_show_text_glyphs(cr, chars.baseAddress, Int32(chars.count),
                                    glyphBuffer, Int32(glyphBuffer.count),
