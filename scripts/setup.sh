@@ -7,6 +7,8 @@ packages=(
   # build: the C libraries behind the pipeline
   pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libharfbuzz-dev libfreetype-dev
   libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev zlib1g-dev
+  # build: libdeflate, which deflates the planes of PNGs with alpha (whole-buffer, fast)
+  libdeflate-dev
   # build: libqpdf.a is linked statically and needs GnuTLS (its crypto provider) by name
   libgnutls28-dev
   # build: gumbo, the HTML5 parser that reads the raw HTML in Markdown
