@@ -15,3 +15,17 @@ import Testing
         #expect(PlainText.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
+
+/// The shortcode table is read from its source by bytes: the same table as splitting the
+/// source into lines and fields as characters (what it did before).
+@Suite struct EmojiShortcodeTableTests {
+    @Test func bytesGiveTheSameTableAsCharacters() {
+        var expected: [String: String] = [:]
+        for line in EmojiShortcodes.source.split(separator: "\n") {
+            guard let tab = line.firstIndex(of: "\t") else { continue }
+            expected[String(line[..<tab])] = String(line[line.index(after: tab)...])
+        }
+        #expect(EmojiShortcodes.table == expected)
+        #expect(EmojiShortcodes.table["tada"] == "🎉")
+    }
+}
