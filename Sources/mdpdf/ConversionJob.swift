@@ -32,6 +32,17 @@ struct ConversionJob: Sendable {
         }
     }
 
+    /// The input's size in bytes, to start the largest jobs of a batch first: a book
+    /// counts as larger than any file, standard input and unreadable files as empty.
+    var expectedSize: Int {
+        switch input {
+        case .markdown(let file):
+            guard file != "-", let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int else { return 0 }
+            return size
+        case .book: return Int.max
+        }
+    }
+
     struct Outcome: Sendable {
         /// The PDF, in a scratch file as a rule (see `pdfOptions`).
         var pdf: PDFData?

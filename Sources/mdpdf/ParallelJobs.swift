@@ -1,18 +1,26 @@
 import Foundation
 
 /// Conversion jobs running side by side on `width` worker threads, each taking the next
-/// job not yet started; outcomes are collected by index, so the caller can finish them
-/// in input order while later jobs still run. A job's own progress is not reported (its
-/// stages would interleave with the others').
+/// job not yet started, the largest inputs first; outcomes are collected by index, so the
+/// caller can finish them in input order while later jobs still run. A job's own progress
+/// is not reported (its stages would interleave with the others').
+///
+/// Largest first, because the batch ends when its last job does: a large document
+/// started last would run alone on one core while the others idle (longest-job-first
+/// scheduling keeps that tail to about the size of the smallest jobs).
 final class ParallelJobs: @unchecked Sendable {
     private let condition = NSCondition()
     private var outcomes: [Int: ConversionJob.Outcome] = [:]
-    private var nextJob = 0
+    /// Job indices in the order they start.
+    private let startOrder: [Int]
+    private var started = 0
 
     init(_ jobs: [ConversionJob], width: Int, lineReport: Bool) {
+        let sizes = jobs.map(\.expectedSize)
+        startOrder = jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
         for _ in 0..<width {
             let worker = Thread { [self] in
-                while let i = take(jobs.count) {
+                while let i = take() {
                     var job = jobs[i]
                     job.options.progress = nil
                     put(i, job.run(lineReport: lineReport))
@@ -32,12 +40,12 @@ final class ParallelJobs: @unchecked Sendable {
         return outcomes.removeValue(forKey: index)!
     }
 
-    private func take(_ count: Int) -> Int? {
+    private func take() -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        guard nextJob < count else { return nil }
-        defer { nextJob += 1 }
-        return nextJob
+        guard started < startOrder.count else { return nil }
+        defer { started += 1 }
+        return startOrder[started]
     }
 
     private func put(_ index: Int, _ outcome: ConversionJob.Outcome) {
