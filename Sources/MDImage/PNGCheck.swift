@@ -126,9 +126,9 @@ enum PNGCheck {
     /// Whether `data` inflates (libdeflate, checksum included) to exactly the rows, each
     /// with a valid filter byte; nil when that is not known here (too large, more or fewer
     /// bytes, not valid data: zlib then reads it a piece at a time and names the
-    /// problem). libdeflate takes a third of zlib's instructions, most of the difference
-    /// zlib's checksum (the Rust book's four screenshots: 0.40 G → …), but needs the
-    /// rows whole, in pages mapped for the check and given back after it.
+    /// problem). libdeflate takes a fifth of zlib's instructions, much of the difference
+    /// zlib's checksum (the Rust book's four screenshots: 0.40 G → 0.08 G), but needs
+    /// the rows whole, in pages mapped for the check and given back after it.
     private static func inflatesToRows(_ data: [UInt8], _ rows: RowLayout) -> Bool? {
         let expected = rows.total
         guard expected > 0, expected <= wholeInflateLimit, let out = MappedPages(size: expected),
