@@ -44,6 +44,10 @@ let package = Package(
         /// map): the shared library made the dynamic loader resolve about 2,900 of its C++
         /// symbols at every start, 3.6 million instructions of a one-line document's 66.
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev", "libgnutls28-dev"])]),
+        /// The GnuTLS functions qpdf's crypto provider calls: MD5 (qpdf's deterministic /ID)
+        /// through libmd, the rest through GnuTLS loaded with dlopen on first use, so that
+        /// GnuTLS and its nine libraries are not loaded at every start (see the C file).
+        .target(name: "CGnuTLSOnDemand", linkerSettings: [.linkedLibrary("md")]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         /// Google's gumbo: an HTML5 parser (the WHATWG tree-building algorithm, every named
         /// character reference), for the raw HTML in Markdown.
@@ -53,8 +57,9 @@ let package = Package(
         /// zlib, to check that a PNG's image data inflates before layout relies on it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         /// libdeflate: deflates an image plane held whole about twice as fast as zlib at
-        /// the same level, into smaller data (see README, Performance).
-        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        /// the same level, into smaller data (see README, Performance). Linked statically
+        /// (see its module map), so no pkg-config flags that would link the shared library.
+        .systemLibrary(name: "CLibDeflate", providers: [.apt(["libdeflate-dev"])]),
         /// HarfBuzz's subsetter (libharfbuzz-subset, part of libharfbuzz-dev): the renderer
         /// embeds CID-keyed CFF fonts with it, in place of cairo 1.16's subsets, which draw
         /// some glyphs blank (see `CIDFontSubsets`).
@@ -89,7 +94,7 @@ let package = Package(
         /// Math lists → boxes of glyphs and rules, with the math font's OpenType MATH table.
         .target(name: "MDMathLayout", dependencies: ["MDCore", "MDMath", "MDText", "MDPage"]),
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage", "MDMath", "MDMathLayout"]),
-        .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "MDImage", "CCairo", "CQPDF", "CZlib", "CHarfBuzzSubset", "CMalloc"]),
+        .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "MDImage", "CCairo", "CQPDF", "CGnuTLSOnDemand", "CZlib", "CHarfBuzzSubset", "CMalloc"]),
         .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         .executableTarget(name: "mdpdf", dependencies: ["MDPDF", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         /// The whole-pipeline fuzz target: `make fuzz` builds it with libFuzzer; built

@@ -9,8 +9,9 @@ packages=(
   libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev zlib1g-dev
   # build: libdeflate, which deflates the planes of PNGs with alpha (whole-buffer, fast)
   libdeflate-dev
-  # build: libqpdf.a is linked statically and needs GnuTLS (its crypto provider) by name
-  libgnutls28-dev
+  # build: libqpdf.a is linked statically; its crypto provider's GnuTLS calls are served
+  # by CGnuTLSOnDemand: MD5 from libmd, the rest from GnuTLS loaded on first use
+  libgnutls28-dev libmd-dev
   # build: gumbo, the HTML5 parser that reads the raw HTML in Markdown
   libgumbo-dev
   # build: syntax highlighting (KDE's KSyntaxHighlighting, Qt 5), built into its own

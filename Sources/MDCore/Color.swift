@@ -10,6 +10,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`; nil for anything else.
     public init?(hex: String) {
         guard hex.hasPrefix("#") else { return nil }
+        if let c = Color(asciiHex: hex.utf8.dropFirst()) { self = c; return }
         var digits = Array(hex.dropFirst())
         if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
         guard digits.count == 6 || digits.count == 8 else { return nil }
@@ -20,6 +21,29 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             comps.append(Double(v) / 255)
             i += 2
         }
+        self.init(red: comps[0], green: comps[1], blue: comps[2], alpha: comps.count == 4 ? comps[3] : 1)
+    }
+
+    /// The common case of `init(hex:)`, 3, 6 or 8 ASCII hex digits, read without building
+    /// strings (themes hold about 160 colors, parsed at every start); nil for anything
+    /// else, which `init(hex:)` then reads as before.
+    private init?(asciiHex digits: Substring.UTF8View) {
+        func value(_ c: UInt8) -> Int? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(c - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(c - UInt8(ascii: "A")) + 10
+            default: return nil
+            }
+        }
+        var nibbles: [Int] = []
+        for c in digits {
+            guard let v = value(c), nibbles.count < 8 else { return nil }
+            nibbles.append(v)
+        }
+        if nibbles.count == 3 { nibbles = nibbles.flatMap { [$0, $0] } }
+        guard nibbles.count == 6 || nibbles.count == 8 else { return nil }
+        let comps = stride(from: 0, to: nibbles.count, by: 2).map { Double(nibbles[$0] * 16 + nibbles[$0 + 1]) / 255 }
         self.init(red: comps[0], green: comps[1], blue: comps[2], alpha: comps.count == 4 ? comps[3] : 1)
     }
 

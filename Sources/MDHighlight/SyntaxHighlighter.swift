@@ -24,9 +24,11 @@ public final class SyntaxHighlighter: @unchecked Sendable {
     /// Definition names by normalized language word (nil: no definition).
     private var definitions: [String: String?] = [:]
 
-    /// `libraryPaths`: where to look for `libmdpdf-syntax.so`, first match wins.
-    public init(libraryPaths: [String] = SyntaxHighlighter.defaultLibraryPaths) {
-        library = LazyLibrary { SyntaxLibrary.load(from: libraryPaths) }
+    /// `libraryPaths`: where to look for `libmdpdf-syntax.so`, first match wins; worked out
+    /// on first use (the default resolves the executable's path, about 0.4 million
+    /// instructions, which a document that never loads the library need not spend).
+    public init(libraryPaths: @autoclosure @escaping () -> [String] = SyntaxHighlighter.defaultLibraryPaths) {
+        library = LazyLibrary { SyntaxLibrary.load(from: libraryPaths()) }
     }
 
     /// `$MDPDF_SYNTAX_LIBRARY`, else beside the executable (see `DynamicLibrary`).

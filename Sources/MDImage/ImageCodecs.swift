@@ -10,9 +10,11 @@ import MDCore
 public final class ImageCodecs: @unchecked Sendable {
     private let library: LazyLibrary<ImageCodecLibrary>
 
-    /// `libraryPaths`: where to look for `libmdpdf-images.so`, first match wins.
-    public init(libraryPaths: [String] = ImageCodecs.defaultLibraryPaths) {
-        library = LazyLibrary { ImageCodecLibrary.load(from: libraryPaths) }
+    /// `libraryPaths`: where to look for `libmdpdf-images.so`, first match wins; worked out
+    /// on first use (the default resolves the executable's path, about 0.4 million
+    /// instructions, which a document that never loads the library need not spend).
+    public init(libraryPaths: @autoclosure @escaping () -> [String] = ImageCodecs.defaultLibraryPaths) {
+        library = LazyLibrary { ImageCodecLibrary.load(from: libraryPaths()) }
     }
 
     /// `$MDPDF_IMAGES_LIBRARY`, else beside the executable (see `DynamicLibrary`).

@@ -60,9 +60,11 @@ public enum ThemeLoader {
         if source != .builtin("default") {
             json = json.merged(with: try sourceLayer(source, chain: [], policy: policy, namedAt: nil))
         }
-        let validator = SchemaValidator.builtin()
+        // The schema (31 KB of JSON, 2.4 million instructions to parse) only when there
+        // are overrides to check: most runs have none.
+        let validator = overrides.isEmpty ? nil : SchemaValidator.builtin()
         for o in overrides {
-            do throws(ThemeIssue) { try validator.validate(o.values) } catch { throw error.conversionError }
+            do throws(ThemeIssue) { try validator?.validate(o.values) } catch { throw error.conversionError }
             json = json.merged(with: try absoluteFontPaths(o.values, directory: o.baseDirectory, policy: policy))
         }
         return HighlightPalettes.resolve(json)
