@@ -60,6 +60,9 @@ extension LineBuilder {
             var placed: [PlacedGlyph] = []
             var cl: [TextCluster] = []
             var lo = Int.max, hi = 0
+            // The end of the previous glyph's cluster: each cluster's end is looked up
+            // once, not three times a glyph.
+            var previousEnd = 0
             while j < glyphs.endIndex {
                 let g = glyphs[j]
                 // A glyph of the run before it passed the run's tests already.
@@ -71,8 +74,9 @@ extension LineBuilder {
                 // on in the text (forward, or backward when right-to-left). After bidi
                 // reordering, neighbours on the line need not be: in "abc مرحبا 45" the
                 // number is drawn right after "abc ".
+                let clusterEnd = end(of: g.cluster)
                 if j > i, glyphs[j - 1].cluster != g.cluster,
-                   first.rtl ? end(of: g.cluster) != glyphs[j - 1].cluster : end(of: glyphs[j - 1].cluster) != g.cluster {
+                   first.rtl ? clusterEnd != glyphs[j - 1].cluster : previousEnd != g.cluster {
                     break
                 }
                 placed.append(PlacedGlyph(id: g.id, position: Point(x: pen + g.dx, y: baseline + g.dy - shift)))
@@ -80,10 +84,11 @@ extension LineBuilder {
                 if let last = cl.last, j > i, glyphs[j - 1].cluster == g.cluster {
                     cl[cl.count - 1] = TextCluster(bytes: last.bytes, glyphs: last.glyphs + 1)
                 } else {
-                    cl.append(TextCluster(bytes: end(of: g.cluster) - g.cluster, glyphs: 1))
+                    cl.append(TextCluster(bytes: clusterEnd - g.cluster, glyphs: 1))
                 }
                 lo = min(lo, g.cluster)
-                hi = max(hi, end(of: g.cluster))
+                hi = max(hi, clusterEnd)
+                previousEnd = clusterEnd
                 j += 1
             }
             let runText = String(decoding: bytes[lo..<hi], as: UTF8.self)

@@ -131,7 +131,10 @@ struct PDFPostProcessor {
         }
         let drawn = (0..<count).map { qpdf_get_page_n(s.q, $0) }
         let ordered = drawn.placed(at: positions)
-        for page in drawn { qpdf_remove_page(s.q, page) }
+        // Last first: qpdf renumbers the pages after a removed one (a map insertion
+        // each), which from the front made removing them quadratic in pages (7 M
+        // instructions for 304 pages, ten times that for 1,050).
+        for page in drawn.reversed() { qpdf_remove_page(s.q, page) }
         for page in ordered { qpdf_add_page(s.q, s.q, page, QPDF_FALSE) }
         try s.check("putting the pages in document order")
     }
