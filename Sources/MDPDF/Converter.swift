@@ -185,7 +185,7 @@ public enum Converter {
         stages.lap("style")
         var pages = KeptPages(DocumentLayout.pages(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
                                                    outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout),
-                              keeping: options.keepsLayout)
+                              text: text, keeping: options.keepsLayout)
         pages.stream.tagged = options.tagged
         pages.stream.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
@@ -251,15 +251,20 @@ struct StartedLayout {
 }
 
 /// Layout's page stream on its way to the renderer, keeping a copy of each page and its
-/// line fragments when asked to (`ConversionOptions.keepsLayout`).
+/// line fragments when asked to (`ConversionOptions.keepsLayout`). Once the stream has
+/// handed out its last page, layout's fonts and caches go (`TextContext.finishLayout`)
+/// and the allocator gives the memory back, before cairo finishes the PDF (its font
+/// subsets) and the qpdf pass: the conversion's two peaks.
 struct KeptPages: PageSource {
     var stream: PageStream
+    private let text: TextContext
     private let keeping: Bool
     private var pages: [Page] = []
     private var fragments: [[LineFragment]] = []
 
-    init(_ stream: PageStream, keeping: Bool) {
+    init(_ stream: PageStream, text: TextContext, keeping: Bool) {
         self.stream = stream
+        self.text = text
         self.keeping = keeping
         self.stream.keepsFragments = keeping
     }
@@ -271,7 +276,11 @@ struct KeptPages: PageSource {
     var pagePositions: [Int]? { stream.pagePositions }
 
     mutating func nextPage() -> Page? {
-        guard let page = stream.nextPage() else { return nil }
+        guard let page = stream.nextPage() else {
+            text.finishLayout()
+            Allocator.returnFreeMemory()
+            return nil
+        }
         if keeping {
             pages.append(page)
             fragments.append(stream.lastFragments)

@@ -1,5 +1,6 @@
 import Foundation
 import MDCore
+import MDRender
 import MDTheme
 
 // mdpdf as a library, with one import:
@@ -24,6 +25,8 @@ public typealias ReadPolicy = MDCore.ReadPolicy
 public typealias ThemeSource = MDTheme.ThemeSource
 /// A PDF's bytes, or the scratch file holding them (`ConversionResult.pdfData`).
 public typealias PDFData = MDCore.PDFData
+/// glibc's allocator settings for conversions (`Allocator.useFixedMappingThreshold`).
+public typealias Allocator = MDRender.Allocator
 
 /// Converts Markdown text to the bytes of a PDF, as `mdpdf` does: the same parse,
 /// theme, layout and output guarantees (embedded fonts, tagged, reproducible: no dates

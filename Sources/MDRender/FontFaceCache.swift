@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 import MDCore
 import MDPage
 
@@ -21,18 +22,28 @@ final class FreeTypeLibrary {
 /// An FT_Face that cairo draws with. cairo holds no reference to the FT_Face but uses it
 /// until the PDF surface is finished (and until the cairo font face dies), so the cairo
 /// font face owns this object through its user data; the destroy callback releases it.
+/// FreeType reads the file through `FontFileStream`, never a mapping of it.
 final class FreeTypeFace {
     let face: FT_Face
     private let library: FreeTypeLibrary
+    /// What FreeType reads the file through; outlives the face (FT_Done_Face first).
+    private let stream: FontFileStream
 
     init(file: FontFile, library: FreeTypeLibrary) throws(ConversionError) {
+        guard let stream = FontFileStream(path: file.path) else {
+            throw .renderFailed(reason: "cannot open font \(file.path) (face \(file.index)): \(String(cString: strerror(errno)))")
+        }
+        var arguments = FT_Open_Args()
+        arguments.flags = FT_UInt(FT_OPEN_STREAM)
+        arguments.stream = stream.record
         var face: FT_Face?
-        let error = FT_New_Face(library.handle, file.path, FT_Long(file.index), &face)
+        let error = FT_Open_Face(library.handle, &arguments, FT_Long(file.index), &face)
         guard error == 0, let face else {
             throw .renderFailed(reason: "cannot open font \(file.path) (face \(file.index)): FreeType error \(error)")
         }
         self.face = face
         self.library = library
+        self.stream = stream
     }
 
     deinit { FT_Done_Face(face) }

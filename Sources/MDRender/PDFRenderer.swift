@@ -1,4 +1,3 @@
-import CMalloc
 import MDCore
 import MDImage
 import MDPage
@@ -46,7 +45,9 @@ public enum PDFRenderer {
         var cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
                                       prefetching: images, scratch: storage.scratchFolder.flatMap { ScratchFile(in: $0) })
         drawn(source)
-        returnFreeMemory()
+        // What the drawing freed (cairo's font subsets at its end) goes back before the
+        // qpdf pass builds its object model.
+        Allocator.returnFreeMemory()
         let replaced = cairo.replacedNoncharacters
         if replaced > 0 {
             diagnostics?.warning("\(replaced) Unicode noncharacter\(replaced == 1 ? " (from a character reference such as &#xFFFE;, the front matter or the theme) is" : "s (from character references such as &#xFFFE;, the front matter or the theme) are") shown as \u{FFFD}: a PDF cannot hold them",
@@ -64,15 +65,6 @@ public enum PDFRenderer {
         let pdf = cairo.pdf
         cairo.pdf = .bytes([])
         return try post.process(consume pdf, finishedIn: storage.finishedInFile ? storage.scratchFolder : nil)
-    }
-
-    /// Gives the pages the allocator holds free back to the system (`malloc_trim`), once
-    /// drawing is over and before the qpdf pass: glibc keeps freed memory for reuse, and
-    /// what the drawing freed (cairo's font subsets at its end, the layout thread's
-    /// boxes) would stay resident under the qpdf pass's object model, which grows in
-    /// other places. About 1 ms.
-    static func returnFreeMemory() {
-        _ = malloc_trim(0)
     }
 
     public static func render(_ document: PagedDocument, readPolicy: ReadPolicy = .anyFolder,

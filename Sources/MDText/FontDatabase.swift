@@ -48,6 +48,13 @@ final class FontDatabase {
         return families
     }
 
+    /// Drops the fallback chains (and the character sets they hold) once no more text
+    /// is set (`TextContext.finishLayout`).
+    func forgetChains() {
+        chains.removeAll()
+        fallbackChains.removeAll()
+    }
+
     /// Makes requests for `name` look for `family` instead (a theme's name for its font files).
     func addAlias(_ name: String, for family: String) {
         aliases[name.lowercased()] = family

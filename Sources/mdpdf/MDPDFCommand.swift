@@ -99,9 +99,11 @@ struct MDPDFCommand: ParsableCommand {
         defaultSubcommand: Convert.self)
 
     /// SIGPIPE is ignored before anything is parsed or printed: a reader that goes away
-    /// (`mdpdf --help | head -1`) makes a write fail, never kills the process.
+    /// (`mdpdf --help | head -1`) makes a write fail, never kills the process. Large
+    /// blocks are unmapped when freed (`Allocator.useFixedMappingThreshold`).
     static func main() {
         StandardStreams.ignoreBrokenPipes()
+        Allocator.useFixedMappingThreshold()
         main(nil)
     }
 }
