@@ -3,7 +3,7 @@
 
 Run by `make bench` after `swift build -c release`. For each document: pages (pdfinfo),
 wall time (median of N runs), CPU time (user + system, median), pages/s, and the child's
-peak RSS (max over the runs, from os.wait4's rusage); the same for pandoc→Typst
+peak RSS (the largest of 3 more runs under GNU time, see `peak_rss`); the same for pandoc→Typst
 (bench/pandoc_typst.py) when `pip install pypandoc-binary typst` (or both tools on PATH)
 provides it, in the same run.
 Targets are checked here, never in tests; the script always exits 0.
@@ -42,9 +42,16 @@ TARGET_ONE_LINE_RSS_MB = 25.0
 TARGET_JOBS_SPEEDUP = 1.8
 
 
+# GNU time (Debian's `time`, installed by scripts/setup.sh) measures peak memory.
+GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+# Peak memory is the largest of this many runs of each document (under GNU time).
+RSS_RUNS = 3
+
+
 def run_once(src, out, extra=(), command=None, env=None):
     """Runs mdpdf (or `command`) once; returns (seconds, CPU seconds, peak RSS in KiB,
-    exit status, stderr). `env`: a function giving the environment of each run."""
+    exit status, stderr). `env`: a function giving the environment of each run.
+    The peak RSS is an upper bound only (see `peak_rss`)."""
     err = tempfile.TemporaryFile()
     environment = env() if env else None
     start = time.perf_counter()
@@ -56,6 +63,23 @@ def run_once(src, out, extra=(), command=None, env=None):
     err.seek(0)
     cpu = usage.ru_utime + usage.ru_stime
     return elapsed, cpu, usage.ru_maxrss, proc.returncode, err.read().decode("utf-8", "replace")
+
+
+def peak_rss(src, out, extra=(), command=None, env=None):
+    """Peak RSS in KiB of one run, as GNU time sees it from a small process of its own,
+    or None without GNU time. A child of this Python process cannot tell: Linux carries
+    the RSS high-water mark of the memory a process is forked from across `exec`, so
+    `wait4` reports at least the bench's own size (about 31 MB by the one-line rows,
+    which floored them there)."""
+    if not GNU_TIME:
+        return None
+    argv = command or [BIN, src, "-o", out, "--timings", *extra]
+    with tempfile.NamedTemporaryFile(mode="r") as report:
+        subprocess.run([GNU_TIME, "-f", "%M", "-o", report.name, *argv], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env=env() if env else None)
+        lines = report.read().split()
+    # GNU time writes "Command exited with non-zero status N" first when it fails.
+    return int(lines[-1]) if lines and lines[-1].isdigit() else None
 
 
 def median(values):
@@ -88,6 +112,9 @@ def bench(name, src, runs, workdir, extra=(), command=None, pages_from=None, env
         cpus.append(cpu)
         peak = max(peak, rss)
         layouts.append(layout_seconds(err) or float("nan"))
+    measured = [peak_rss(src, out, extra, command=command(out) if command else None, env=env) for _ in range(RSS_RUNS)]
+    if all(m is not None for m in measured):
+        peak = max(measured)
     pages = sum(pages_of(p) for p in (pages_from or [out]))
     wall = median(times)
     return {"name": name, "pages": pages, "seconds": wall, "cpu": median(cpus), "pps": pages / wall if wall > 0 else 0.0,
