@@ -145,24 +145,26 @@ final class ImageStandIns {
 
     /// The PDF image for a PNG with an alpha channel: its color and alpha values taken
     /// apart a row at a time (`PNGPlanes.separate`), so the image is never held inflated,
-    /// each plane collected and deflated whole with libdeflate (`PlaneDeflater`). The
-    /// alpha values are collected from the first row with a pixel that is not opaque (the
-    /// rows above it, all 255, are filled in then): an opaque image gets no soft mask, as
-    /// cairo wrote none, and its alpha plane is never held.
-    static func separated(_ zlib: [UInt8], colorChannels: Int, width: Int, height: Int,
-                          path: String) -> Result<Stream, ConversionError> {
+    /// each plane deflated by a `PlaneEncoder` (whole by libdeflate when it is at most
+    /// `wholePlaneLimit` bytes, else a row at a time). The alpha values are collected
+    /// from the first row with a pixel that is not opaque (the rows above it, all 255,
+    /// are filled in then): an opaque image gets no soft mask, as cairo wrote none, and
+    /// its alpha plane is never held.
+    static func separated(_ zlib: [UInt8], colorChannels: Int, width: Int, height: Int, path: String,
+                          wholePlaneLimit: Int = PlaneEncoder.wholePlaneLimit) -> Result<Stream, ConversionError> {
         let outOfMemory = ConversionError.renderFailed(reason: "no memory for the pixels of image \(path)")
-        guard let color = PlaneDeflater(size: width * colorChannels * height) else { return .failure(outOfMemory) }
-        var alpha: PlaneDeflater?
+        guard let color = PlaneEncoder(size: width * colorChannels * height, level: compressionLevel,
+                                       wholePlaneLimit: wholePlaneLimit) else { return .failure(outOfMemory) }
+        var alpha: PlaneEncoder?
         var opaqueRowsAbove = 0, alphaFailed = false
         let taken = PNGPlanes.separate(zlib, colorChannels: colorChannels, width: width, height: height,
                                        color: { color.append($0) },
                                        alpha: { row in
             if alpha == nil {
                 guard !alphaFailed, !row.allSatisfy({ $0 == 255 }) else { opaqueRowsAbove += 1; return }
-                alpha = PlaneDeflater(size: width * height)
+                alpha = PlaneEncoder(size: width * height, level: compressionLevel, wholePlaneLimit: wholePlaneLimit)
                 guard let alpha else { alphaFailed = true; return }
-                alpha.append(repeating: 255, count: opaqueRowsAbove * width)
+                alpha.append(repeating: 255, rows: opaqueRowsAbove, width: width)
             }
             alpha?.append(row)
         })
@@ -172,15 +174,9 @@ final class ImageStandIns {
         case .success(let opaque): allOpaque = opaque
         }
         if !allOpaque && alpha == nil { return .failure(outOfMemory) }
-        let deflate = { (plane: PlaneDeflater) -> Result<[UInt8], ConversionError> in
-            guard let data = plane.deflate(level: compressionLevel) else {
-                return .failure(.renderFailed(reason: "libdeflate could not compress image \(path)"))
-            }
-            return .success(data)
-        }
         do throws(ConversionError) {
-            let colorData = try deflate(color).get()
-            let softMask = allOpaque ? nil : try deflate(alpha!).get()
+            let colorData = try color.finish(level: compressionLevel, path: path).get()
+            let softMask = allOpaque ? nil : try alpha!.finish(level: compressionLevel, path: path).get()
             return .success(Stream(width: width, height: height, bitsPerComponent: 8, data: colorData,
                                    decodeParms: nil, colorSpace: colorChannels == 1 ? "/DeviceGray" : "/DeviceRGB",
                                    softMask: softMask))

@@ -129,6 +129,38 @@ import Testing
         #expect(try PixelImage(pdf: path, scratch: scratch).pixels == PixelImage(pdf: plain, scratch: scratch).pixels)
     }
 
+    /// Planes above the whole-plane limit are deflated by zlib a row at a time (memory
+    /// stays flat for large images) and hold the same values as those libdeflate
+    /// deflates whole.
+    @Test(arguments: ["filters.png", "filters-gray-alpha.png", "rgba-half.png", "rgba-opaque.png"])
+    func streamedPlanesHoldTheSameValues(name: String) throws {
+        guard case .whole = PlaneEncoder(size: 48 * 32 * 3, level: 6),
+              case .streamed = PlaneEncoder(size: 48 * 32 * 3, level: 6, wholePlaneLimit: 0),
+              case .streamed = PlaneEncoder(size: PlaneEncoder.wholePlaneLimit + 1, level: 6) else {
+            Issue.record("planes up to the limit are deflated whole, larger ones streamed"); return
+        }
+        let bytes = [UInt8](try Data(contentsOf: Self.fixtures.appendingPathComponent(name)))
+        guard case .success(.withAlpha(let zlib, let colorChannels))? = PNGPlanes.inspect(bytes, width: 48, height: 32) else {
+            Issue.record("\(name) has no alpha channel"); return
+        }
+        func inflated(_ data: [UInt8]?) -> [UInt8]? {
+            guard let data, let inflater = ZlibInflater(data) else { return nil }
+            var out = [UInt8](repeating: 0, count: 48 * 32 * colorChannels + 1)
+            let n = out.withUnsafeMutableBufferPointer { inflater.read(into: $0) } ?? -1
+            return n >= 0 ? Array(out[0..<n]) : nil
+        }
+        let whole = try ImageStandIns.separated(zlib, colorChannels: colorChannels, width: 48, height: 32, path: name).get()
+        let streamed = try ImageStandIns.separated(zlib, colorChannels: colorChannels, width: 48, height: 32, path: name,
+                                                   wholePlaneLimit: 0).get()
+        #expect(inflated(whole.data)?.count == 48 * 32 * colorChannels)
+        #expect(inflated(whole.data) == inflated(streamed.data), "\(name): color values")
+        #expect((whole.softMask == nil) == (streamed.softMask == nil))
+        if whole.softMask != nil {
+            #expect(inflated(whole.softMask)?.count == 48 * 32)
+            #expect(inflated(whole.softMask) == inflated(streamed.softMask), "\(name): alpha values")
+        }
+    }
+
     /// The placeholder cairo embeds names the image by index, and no other JPEG matches.
     @Test func placeholdersAreRecognisedOnlyAsTheirOwn() {
         let a = ImageStandIns(), b = ImageStandIns()
