@@ -96,7 +96,11 @@ let package = Package(
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage", "MDMath", "MDMathLayout"]),
         .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "MDImage", "CCairo", "CQPDF", "CGnuTLSOnDemand", "CZlib", "CHarfBuzzSubset", "CMalloc"]),
         .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
-        .executableTarget(name: "mdpdf", dependencies: ["MDPDF", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        /// Removes the temporary output files on SIGINT, SIGTERM and SIGHUP from a signal
+        /// handler (a libdispatch signal source started a thread in every run).
+        .target(name: "CSignalCleanup"),
+        .executableTarget(name: "mdpdf", dependencies: ["MDPDF", "CSignalCleanup",
+                                                        .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         /// The whole-pipeline fuzz target: `make fuzz` builds it with libFuzzer; built
         /// normally it replays inputs (the CLI tests replay Tests/Fuzz/regressions).
         .executableTarget(name: "mdpdf-fuzz", dependencies: ["MDPDF", "MDCore"]),

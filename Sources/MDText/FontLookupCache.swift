@@ -21,7 +21,7 @@ struct FontLookupCache {
 
     /// More queries than any set of themes asks; past it the cache starts over.
     static let maxQueries = 512
-    private static let magic = Array("mdpdf-font-lookups\n".utf8)
+    static let magic = Array("mdpdf-font-lookups\n".utf8)
 
     /// `cache/fonts.cache` under `$XDG_CACHE_HOME/mdpdf`, else `~/.cache/mdpdf`; nil
     /// when neither variable is set.
@@ -35,22 +35,25 @@ struct FontLookupCache {
 
     /// The cache in `directory`, or nil when there is none or it cannot be read.
     /// Whether its stamp is current is the caller's question.
-    static func read(from directory: String) -> FontLookupCache? {
+    static func read(from directory: String) -> StoredFontLookups? {
         let fd = open(file(in: directory), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size < 64 << 20 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
+        // Read into memory that is not zeroed first: the file is most of a megabyte.
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(st.st_size)) { buffer, initialized in
+            while initialized < buffer.count {
+                let n = Glibc.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                initialized += n
+            }
+            complete = true
         }
-        var reader = ByteReader(bytes)
-        return try? decode(&reader)
+        guard complete else { return nil }
+        return try? StoredFontLookups(bytes)
     }
 
     /// Writes the cache into `directory` (created when missing), replacing the file
@@ -124,13 +127,43 @@ struct FontLookupCache {
         }
         return out.bytes
     }
+}
 
-    private static func decode(_ r: inout ByteReader) throws(ByteReader.Damaged) -> FontLookupCache {
-        guard try r.take(magic.count) == magic[...], try r.u32() == FontSetupStamp.formatVersion else { throw .damaged }
+/// A cache file as read. The stamp, whether fonts exist, each face's file, names and
+/// coverage pages, and the faces of each query's chain are decoded (and checked) at once;
+/// a face's coverage maps, nine tenths of the file, only when a chain holding the face is
+/// asked for. A machine's cache holds the chains of every script and language its
+/// documents used (421 faces here); a one-line document asks for two chains, which hold
+/// a tenth of the maps: decoding them all was about 2 ms of its start.
+///
+/// Not thread-safe: `SystemFonts` uses it under its lock.
+final class StoredFontLookups {
+    let stamp: FontSetupStamp
+    let hasFonts: Bool
+    /// The file; coverage maps are decoded from it on demand.
+    private let bytes: [UInt8]
+    private struct Face {
+        let file: FontFile
+        let families: [String]
+        let pages: [UInt16]
+        /// Where the face's `pages.count * CharSet.pageBits` map words start in `bytes`.
+        let bitsOffset: Int
+    }
+    private let faces: [Face]
+    private var coverages: [CharSet?]
+    private let chains: [FontQuery: [Int]]
+
+    /// How many queries the cache answers.
+    var queryCount: Int { chains.count }
+
+    fileprivate init(_ bytes: [UInt8]) throws(ByteReader.Damaged) {
+        var r = ByteReader(bytes)
+        guard try r.take(FontLookupCache.magic.count) == FontLookupCache.magic[...],
+              try r.u32() == FontSetupStamp.formatVersion else { throw .damaged }
         let stamp = FontSetupStamp(environment: try r.strings(), paths: try r.strings(), signatures: try r.strings())
         guard stamp.paths.count == stamp.signatures.count else { throw .damaged }
         let hasFonts = try r.u32() == 1
-        var faces: [FontChain.Entry] = []
+        var faces: [Face] = []
         for _ in 0..<(try r.count()) {
             let path = try r.string()
             let index = Int(try r.u32())
@@ -138,27 +171,56 @@ struct FontLookupCache {
             let pageCount = try r.count()
             let pages = try r.u32s(pageCount)
             guard pages.allSatisfy({ $0 <= 0x10FF }), zip(pages, pages.dropFirst()).allSatisfy({ $0 < $1 }) else { throw .damaged }
-            let bits = try r.u32s(pageCount * CharSet.pageBits)
-            faces.append(FontChain.Entry(file: FontFile(path: path, index: index), families: families,
-                                         coverage: CharSet(pages: pages.map { UInt16($0) }, bits: bits)))
+            let bitsOffset = r.offset
+            try r.skip(4 * pageCount * CharSet.pageBits)
+            faces.append(Face(file: FontFile(path: path, index: index), families: families,
+                              pages: pages.map { UInt16($0) }, bitsOffset: bitsOffset))
         }
-        var chains: [FontQuery: [FontChain.Entry]] = [:]
+        var chains: [FontQuery: [Int]] = [:]
         for _ in 0..<(try r.count()) {
             let families = try r.strings(), weight = Int(try r.u32()), italic = try r.u32() == 1
             let language = try r.strings()
             guard language.count <= 1 else { throw .damaged }
             let query = FontQuery(families: families, weight: weight, italic: italic, language: language.first,
                                   trim: try r.u32() == 1)
-            var entries: [FontChain.Entry] = []
+            var numbers: [Int] = []
             for _ in 0..<(try r.count()) {
                 let n = Int(try r.u32())
                 guard faces.indices.contains(n) else { throw .damaged }
-                entries.append(faces[n])
+                numbers.append(n)
             }
-            chains[query] = entries
+            chains[query] = numbers
         }
         guard r.isAtEnd else { throw .damaged }
-        return FontLookupCache(stamp: stamp, hasFonts: hasFonts, chains: chains)
+        self.stamp = stamp
+        self.hasFonts = hasFonts
+        self.bytes = bytes
+        self.faces = faces
+        self.coverages = Array(repeating: nil, count: faces.count)
+        self.chains = chains
+    }
+
+    /// The chain cached for `query`, or nil.
+    func entries(for query: FontQuery) -> [FontChain.Entry]? {
+        chains[query].map { $0.map(entry) }
+    }
+
+    /// Every chain (to be written back with new ones).
+    func allChains() -> [FontQuery: [FontChain.Entry]] {
+        chains.mapValues { $0.map(entry) }
+    }
+
+    /// Face `n`, its coverage decoded on first use (and shared by every chain holding it).
+    private func entry(_ n: Int) -> FontChain.Entry {
+        let face = faces[n]
+        if coverages[n] == nil {
+            let count = face.pages.count * CharSet.pageBits, start = face.bitsOffset
+            let bits = bytes.withUnsafeBytes { raw in
+                (0..<count).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * $0, as: UInt32.self)) }
+            }
+            coverages[n] = CharSet(pages: face.pages, bits: bits)
+        }
+        return FontChain.Entry(file: face.file, families: face.families, coverage: coverages[n]!)
     }
 }
 
@@ -197,9 +259,15 @@ struct ByteReader {
     enum Damaged: Error { case damaged }
 
     private let bytes: [UInt8]
-    private var offset = 0
+    private(set) var offset = 0
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Passes over `n` bytes.
+    mutating func skip(_ n: Int) throws(Damaged) {
+        guard n >= 0, n <= bytes.count - offset else { throw .damaged }
+        offset += n
+    }
 
     var isAtEnd: Bool { offset == bytes.count }
 

@@ -15,8 +15,8 @@ public final class SystemFonts: @unchecked Sendable {
     /// Where the lookup cache lives; nil: no cache, every answer from fontconfig.
     private let cacheDirectory: String?
     private var cacheRead = false
-    /// The chains of a cache whose stamp was current when read, with that stamp.
-    private var cached: (stamp: FontSetupStamp, hasFonts: Bool, chains: [FontQuery: [FontChain.Entry]])?
+    /// A cache whose stamp was current when read.
+    private var cached: StoredFontLookups?
     /// Fontconfig, once loaded, with the stamp taken right after it loaded.
     private var live: (configuration: FontConfiguration, stamp: FontSetupStamp)?
     /// Chains fontconfig computed in this run, and whether some are not in the cache yet.
@@ -47,7 +47,7 @@ public final class SystemFonts: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if let entries = computed[query] { return entries }
         readCacheOnce()
-        if let entries = cached?.chains[query] { return entries }
+        if let entries = cached?.entries(for: query) { return entries }
         let entries = configuration().sortedEntries(for: query)
         computed[query] = entries
         unsaved = true
@@ -62,8 +62,8 @@ public final class SystemFonts: @unchecked Sendable {
         guard unsaved, let cacheDirectory, let live, computed.count <= FontLookupCache.maxQueries,
               live.stamp.isCurrent else { return }
         var chains = computed
-        if let cached, cached.stamp == live.stamp, cached.chains.count + computed.count <= FontLookupCache.maxQueries {
-            chains.merge(cached.chains) { mine, _ in mine }
+        if let cached, cached.stamp == live.stamp, cached.queryCount + computed.count <= FontLookupCache.maxQueries {
+            chains.merge(cached.allChains()) { mine, _ in mine }
         }
         FontLookupCache(stamp: live.stamp, hasFonts: live.configuration.hasFonts, chains: chains).write(to: cacheDirectory)
         unsaved = false
@@ -88,7 +88,7 @@ public final class SystemFonts: @unchecked Sendable {
         guard !cacheRead else { return }
         cacheRead = true
         guard let cacheDirectory, let cache = FontLookupCache.read(from: cacheDirectory), cache.stamp.isCurrent else { return }
-        cached = (cache.stamp, cache.hasFonts, cache.chains)
+        cached = cache
     }
 
     /// Fontconfig, loaded on first use. If the stamp taken now differs from the cache's,
