@@ -38,22 +38,30 @@ struct FontLookupCache {
     static func read(from directory: String) -> StoredFontLookups? {
         let fd = open(file(in: directory), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size < 64 << 20 else { return nil }
-        // Read into memory that is not zeroed first: the file is most of a megabyte.
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size < 64 << 20,
+              let bytes = readFully(fd, count: Int(st.st_size), at: 0),
+              let stored = bytes.withUnsafeBytes({ try? StoredFontLookups(reading: $0, from: fd) }) else {
+            close(fd)
+            return nil
+        }
+        return stored
+    }
+
+    /// `count` bytes of `fd` from `offset`, or nil when it has fewer or cannot be read.
+    /// The memory is not zeroed first: the whole file is most of a megabyte.
+    static func readFully(_ fd: Int32, count: Int, at offset: Int) -> [UInt8]? {
         var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: Int(st.st_size)) { buffer, initialized in
-            while initialized < buffer.count {
-                let n = Glibc.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            while filled < count {
+                let n = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { return }
-                initialized += n
+                filled += n
             }
             complete = true
         }
-        guard complete else { return nil }
-        return try? StoredFontLookups(bytes)
+        return complete ? bytes : nil
     }
 
     /// Writes the cache into `directory` (created when missing), replacing the file
@@ -131,23 +139,26 @@ struct FontLookupCache {
 
 /// A cache file as read. The stamp, whether fonts exist, each face's file, names and
 /// coverage pages, and the faces of each query's chain are decoded (and checked) at once;
-/// a face's coverage maps, nine tenths of the file, only when a chain holding the face is
-/// asked for. A machine's cache holds the chains of every script and language its
-/// documents used (421 faces here); a one-line document asks for two chains, which hold
-/// a tenth of the maps: decoding them all was about 2 ms of its start.
+/// a face's coverage maps, nine tenths of the file, are read from the file (kept open)
+/// only when a chain holding the face is asked for. A machine's cache holds the chains of
+/// every script and language its documents used (421 faces here); a one-line document
+/// asks for two chains, which hold a tenth of the maps. Decoded whole, the maps took
+/// 0.6 MB and a millisecond or two of its start.
 ///
 /// Not thread-safe: `SystemFonts` uses it under its lock.
 final class StoredFontLookups {
     let stamp: FontSetupStamp
     let hasFonts: Bool
-    /// The file; coverage maps are decoded from it on demand.
-    private let bytes: [UInt8]
+    /// The cache file, open for the coverage maps. The file is only ever replaced whole
+    /// (written aside and renamed over), so what it holds stays what was read.
+    private let fd: Int32
     private struct Face {
         let file: FontFile
         let families: [String]
         let pages: [UInt16]
-        /// Where the face's `pages.count * CharSet.pageBits` map words start in `bytes`.
+        /// Where the face's `pages.count * CharSet.pageBits` map words start in the file.
         let bitsOffset: Int
+        var bitsEnd: Int { bitsOffset + 4 * pages.count * CharSet.pageBits }
     }
     private let faces: [Face]
     private var coverages: [CharSet?]
@@ -156,9 +167,10 @@ final class StoredFontLookups {
     /// How many queries the cache answers.
     var queryCount: Int { chains.count }
 
-    fileprivate init(_ bytes: [UInt8]) throws(ByteReader.Damaged) {
+    /// Decodes the file's `bytes`; `fd` (closed with this) serves the coverage maps later.
+    fileprivate init(reading bytes: UnsafeRawBufferPointer, from fd: Int32) throws(ByteReader.Damaged) {
         var r = ByteReader(bytes)
-        guard try r.take(FontLookupCache.magic.count) == FontLookupCache.magic[...],
+        guard try r.take(FontLookupCache.magic.count).elementsEqual(FontLookupCache.magic),
               try r.u32() == FontSetupStamp.formatVersion else { throw .damaged }
         let stamp = FontSetupStamp(environment: try r.strings(), paths: try r.strings(), signatures: try r.strings())
         guard stamp.paths.count == stamp.signatures.count else { throw .damaged }
@@ -194,33 +206,58 @@ final class StoredFontLookups {
         guard r.isAtEnd else { throw .damaged }
         self.stamp = stamp
         self.hasFonts = hasFonts
-        self.bytes = bytes
+        self.fd = fd
         self.faces = faces
         self.coverages = Array(repeating: nil, count: faces.count)
         self.chains = chains
     }
 
-    /// The chain cached for `query`, or nil.
+    deinit { close(fd) }
+
+    /// The chain cached for `query`, or nil (also when its maps cannot be read).
     func entries(for query: FontQuery) -> [FontChain.Entry]? {
-        chains[query].map { $0.map(entry) }
+        guard let numbers = chains[query], readCoverage(of: numbers) else { return nil }
+        return numbers.map(entry)
     }
 
-    /// Every chain (to be written back with new ones).
+    /// Every chain whose maps can be read (to be written back with new ones).
     func allChains() -> [FontQuery: [FontChain.Entry]] {
-        chains.mapValues { $0.map(entry) }
+        var all: [FontQuery: [FontChain.Entry]] = [:]
+        for (query, numbers) in chains where readCoverage(of: numbers) { all[query] = numbers.map(entry) }
+        return all
     }
 
-    /// Face `n`, its coverage decoded on first use (and shared by every chain holding it).
     private func entry(_ n: Int) -> FontChain.Entry {
-        let face = faces[n]
-        if coverages[n] == nil {
-            let count = face.pages.count * CharSet.pageBits, start = face.bitsOffset
-            let bits = bytes.withUnsafeBytes { raw in
-                (0..<count).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * $0, as: UInt32.self)) }
+        FontChain.Entry(file: faces[n].file, families: faces[n].families, coverage: coverages[n]!)
+    }
+
+    /// Reads the maps of the faces `numbers` not read yet (each shared by every chain
+    /// holding the face), faces that lie close together in the file with one `pread`;
+    /// false if the file cannot give them.
+    private func readCoverage(of numbers: [Int]) -> Bool {
+        let missing = Set(numbers).filter { coverages[$0] == nil }.sorted { faces[$0].bitsOffset < faces[$1].bitsOffset }
+        var first = 0
+        while first < missing.count {
+            var last = first
+            while last + 1 < missing.count, faces[missing[last + 1]].bitsOffset - faces[missing[last]].bitsEnd <= 4096 {
+                last += 1
             }
-            coverages[n] = CharSet(pages: face.pages, bits: bits)
+            let start = faces[missing[first]].bitsOffset
+            guard let bytes = FontLookupCache.readFully(fd, count: faces[missing[last]].bitsEnd - start, at: start) else {
+                return false
+            }
+            bytes.withUnsafeBytes { raw in
+                for n in missing[first...last] {
+                    let base = faces[n].bitsOffset - start
+                    let bits = (0..<(faces[n].pages.count * CharSet.pageBits)).map {
+                        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 4 * $0, as: UInt32.self))
+                    }
+                    coverages[n] = CharSet(pages: faces[n].pages, bits: bits)
+                }
+            }
+            first = last + 1
         }
-        return FontChain.Entry(file: face.file, families: face.families, coverage: coverages[n]!)
+        return true
     }
 }
 
@@ -258,10 +295,11 @@ struct ByteWriter {
 struct ByteReader {
     enum Damaged: Error { case damaged }
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeRawBufferPointer
     private(set) var offset = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// Reads `bytes`, which must stay valid while the reader is used.
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     /// Passes over `n` bytes.
     mutating func skip(_ n: Int) throws(Damaged) {
@@ -271,16 +309,15 @@ struct ByteReader {
 
     var isAtEnd: Bool { offset == bytes.count }
 
-    mutating func take(_ n: Int) throws(Damaged) -> ArraySlice<UInt8> {
+    mutating func take(_ n: Int) throws(Damaged) -> UnsafeRawBufferPointer {
         guard n >= 0, n <= bytes.count - offset else { throw .damaged }
         defer { offset += n }
-        return bytes[offset..<offset + n]
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + n])
     }
 
     mutating func u32() throws(Damaged) -> UInt32 {
         let b = try take(4)
-        let i = b.startIndex
-        return UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
+        return UInt32(littleEndian: b.loadUnaligned(as: UInt32.self))
     }
 
     /// A count of items still to read: each takes at least 4 bytes, so a count larger
@@ -291,14 +328,12 @@ struct ByteReader {
         return n
     }
 
-    /// `n` numbers at once (the bulk of the file: charset pages and maps).
+    /// `n` numbers at once.
     mutating func u32s(_ n: Int) throws(Damaged) -> [UInt32] {
         guard n <= (bytes.count - offset) / 4 else { throw .damaged }
         let start = offset
         offset += 4 * n
-        return bytes.withUnsafeBytes { raw in
-            (0..<n).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * $0, as: UInt32.self)) }
-        }
+        return (0..<n).map { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start + 4 * $0, as: UInt32.self)) }
     }
 
     mutating func string() throws(Damaged) -> String {
