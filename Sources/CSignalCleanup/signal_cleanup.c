@@ -13,6 +13,7 @@
 #include "signal_cleanup.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -49,6 +50,11 @@ void mdpdf_cleanup_install(void) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    // A parent may start mdpdf with these signals blocked (a program spawning it from a
+    // libdispatch worker thread passes on that thread's mask): unblocked here, on the
+    // main thread, and so on every thread started after it, they reach the handler. (The
+    // signal sources read them from a signalfd, which sees blocked signals too.)
+    pthread_sigmask(SIG_UNBLOCK, &action.sa_mask, NULL);
 }
 
 int mdpdf_cleanup_track(const char *path) {

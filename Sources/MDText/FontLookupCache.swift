@@ -36,8 +36,7 @@ struct FontLookupCache {
     /// The cache in `directory`, or nil when there is none or it cannot be read.
     /// Whether its stamp is current is the caller's question.
     static func read(from directory: String) -> StoredFontLookups? {
-        let fd = open(file(in: directory), O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let fd = openAboveStandardStreams(file(in: directory)) else { return nil }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size < 64 << 20,
               let bytes = readFully(fd, count: Int(st.st_size), at: 0),
@@ -46,6 +45,18 @@ struct FontLookupCache {
             return nil
         }
         return stored
+    }
+
+    /// `path` opened for reading on a descriptor above 2. The cache stays open for the
+    /// run; started with standard input closed (`mdpdf - <&-`), a plain `open` would get
+    /// descriptor 0, and reading standard input would read the cache.
+    private static func openAboveStandardStreams(_ path: String) -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        if fd > STDERR_FILENO { return fd }
+        let moved = fcntl(fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1)
+        close(fd)
+        return moved >= 0 ? moved : nil
     }
 
     /// `count` bytes of `fd` from `offset`, or nil when it has fewer or cannot be read.
