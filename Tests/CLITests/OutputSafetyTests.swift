@@ -107,6 +107,22 @@ struct OutputSafetyTests {
         }
     }
 
+    /// SIGTERM during a run ends it (128 + 15, from mdpdf's handler or the signal) and
+    /// leaves neither a temporary file nor a partial PDF, whenever it arrives; the test's
+    /// process starts mdpdf with the signal blocked, which the handler must undo.
+    @Test(arguments: [0.2, 0.5, 1.0])
+    func terminationLeavesNoTemporaryFile(after delay: Double) throws {
+        try withTempDir { dir in
+            let text = (1...1500).map { "Paragraph \($0) with words to set, *emphasis* and `code`.\n" }.joined(separator: "\n")
+            try dir.child("big.md").write(text)
+            let r = try shell("mdpdf big.md -o big.pdf & pid=$!; sleep \(delay); kill -TERM $pid; wait $pid", in: dir)
+            #expect(r.status == 143 || r.status == 0, "status \(r.status): \(r.stderrText)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            #expect(!names.contains { $0.contains(".mdpdf-") }, "\(names)")
+            if r.status == 143 { #expect(!names.contains("big.pdf"), "\(names)") }
+        }
+    }
+
     /// Temporary files of a killed run (named `.NAME.mdpdf-PID-XXXXXX`) are removed by the
     /// next run into the folder once their process is gone; a running one's are kept.
     @Test func staleTemporaryFilesAreRemovedByTheNextRun() throws {
