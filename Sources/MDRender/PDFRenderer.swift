@@ -45,8 +45,10 @@ public enum PDFRenderer {
         var cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
                                       prefetching: images, scratch: storage.scratchFolder.flatMap { ScratchFile(in: $0) })
         drawn(source)
-        // What the drawing freed (cairo's font subsets at its end) goes back before the
-        // qpdf pass builds its object model.
+        // The drawing's fonts, which cairo would keep (`CairoHeldFonts`), and what the
+        // drawing freed (cairo's font subsets at its end) go back before the qpdf pass
+        // builds its object model.
+        CairoHeldFonts.letGo()
         Allocator.returnFreeMemory()
         let replaced = cairo.replacedNoncharacters
         if replaced > 0 {
