@@ -8,7 +8,7 @@ import CCairo
 /// qpdf pass (FreeType 5 MB, cairo's glyph caches 2 MB) and on to the next conversion.
 /// cairo has no call to empty the list short of `cairo_debug_reset_static_data`, which
 /// must not run while another thread uses cairo (`-j`); so `letGo` pushes them out the
-/// way cairo itself does, with 256 scaled fonts of a user font face that draws nothing
+/// way cairo itself does, with 257 scaled fonts of a user font face that draws nothing
 /// (no FreeType, no glyphs), each dropped at once. Fonts still in use anywhere are
 /// never in the list, so a render running beside this one is not touched.
 enum CairoHeldFonts {
@@ -22,7 +22,9 @@ enum CairoHeldFonts {
         defer { cairo_font_options_destroy(options) }
         var identity = cairo_matrix_t()
         cairo_matrix_init_identity(&identity)
-        for size in 1...capacity {
+        // One more than the list holds: cairo also keeps the font made last (its "most
+        // recently used"), which enters the list only when the next one is made.
+        for size in 1...capacity + 1 {
             // A size of its own each, so that cairo makes a new font rather than finding
             // the one before in its list.
             var matrix = cairo_matrix_t()
