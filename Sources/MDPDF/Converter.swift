@@ -164,7 +164,8 @@ public enum Converter {
             document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: ParseOptions(dollarMath: false))
             document.frontMatter = frontMatter
         }
-        guard options.layoutThread else {
+        // A document with contents is styled whole first (they list every heading).
+        guard options.layoutThread, !DocumentStyler.hasContents(document, asked: options.tableOfContents) else {
             return try startLayout(theme: theme, options: options, policy: policy, diagnostics: sink, stages: &stages) { style in
                 DocumentStyler.style(document, theme: theme, options: style, diagnostics: sink)
             }

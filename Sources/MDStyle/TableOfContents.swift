@@ -18,6 +18,22 @@ enum TableOfContentsMarker {
 }
 
 extension DocumentStyler {
+    /// Whether `document` has contents: asked for (`tableOfContents`, or the front
+    /// matter's `toc: true`), or a `[[_TOC_]]` line (or `<!-- toc -->`) among its
+    /// top-level blocks. The contents list every heading, so nothing from their place on
+    /// can be laid out before the whole document is styled: a stream of it would only
+    /// hold its blocks (see `StyledStream`), and the converter styles it whole first.
+    public static func hasContents(_ document: MarkdownDocument, asked: Bool) -> Bool {
+        if asked || document.frontMatter?.values["toc"] == .bool(true) { return true }
+        return document.blocks.contains { block in
+            switch block.kind {
+            case .paragraph(let inlines): return TableOfContentsMarker.matches(inlines)
+            case .comment(let text): return TableOfContentsMarker.matches(comment: text)
+            default: return false
+            }
+        }
+    }
+
     /// Replaces the first placeholder with the table of contents (later ones are
     /// dropped); without one, puts it after the title when `wanted`: after the first
     /// `titleBlocks` blocks (the title block, and a heading that is the title), else

@@ -1,5 +1,7 @@
 import Foundation
 import MDCore
+import MDMarkdown
+import MDStyle
 import Testing
 @testable import MDPDF
 
@@ -7,8 +9,8 @@ import Testing
 /// (`StylingThread`, with the layout thread), gives the very PDF, pages and warnings (in
 /// the same order) as styling the whole document before layout (`layoutThread` off):
 /// links to anchors styled later, links that only match in case or match nothing,
-/// footnotes at the bottom of their pages and at the end, contents (asked for, or a
-/// `[[_TOC_]]` line in the middle), a header with the title of a level-1 heading met
+/// footnotes at the bottom of their pages and at the end, contents (a `[[_TOC_]]`
+/// line in the middle), a header with the title of a level-1 heading met
 /// only after the first page, formulas and inline math, `<sup>` forms, images (PNG
 /// with and without alpha, JPEG), and warnings from styling and from layout.
 @Suite struct StreamedStylingTests {
@@ -16,14 +18,17 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("samples")
 
     /// A document of a few pages with all of the above; `marker` puts a `[[_TOC_]]` line
-    /// after the first section.
+    /// after the first section. (A document with contents at its top level, or asked
+    /// for, is styled whole first: `DocumentStyler.hasContents`.)
     static func document(marker: Bool) -> String {
         var s = "Opening words link [ahead](#the-title), [in another case](#THE-TITLE), to [nowhere](#nowhere) "
             + "and to [a later part](#part-3); a note[^1] and the formula $x^2 + \\sqrt{y}$, H<sub>2</sub>O and 2<sup>nd</sup>.\n\n"
             + "![badge](badge.png) ![gradient](gradient.png)\n\n"
         for part in 1...6 {
             s += "## Part \(part)\n\n"
-            if part == 2 && marker { s += "[[_TOC_]]\n\n" }
+            // In a division, so that the converter does not see it and styles the
+            // document streamed, holding the blocks from the line on.
+            if part == 2 && marker { s += "<div>\n\n[[_TOC_]]\n\n</div>\n\n" }
             if part == 3 { s += "# The Title\n\nBack to [the start](#part-1) and on to [part 5](#part-5).[^2]\n\n" }
             for p in 1...6 {
                 s += "Paragraph \(p) of part \(part) goes on for a while so that the pages fill up with text, "
@@ -47,6 +52,19 @@ import Testing
         options.layoutThread = threaded
         options.tableOfContents = contents
         return try Converter.convert(Array(markdown.utf8), options: options)
+    }
+
+    /// Only a document without contents is styled streamed.
+    @Test func contentsAreStyledWhole() throws {
+        let plain = MarkdownParser.parse("# A\n\ntext\n", diagnostics: DiagnosticSink())
+        #expect(!DocumentStyler.hasContents(plain, asked: false))
+        #expect(DocumentStyler.hasContents(plain, asked: true))
+        for marker in ["[TOC]", "[[_TOC_]]", "<!-- toc -->"] {
+            #expect(DocumentStyler.hasContents(MarkdownParser.parse("# A\n\n\(marker)\n\ntext\n", diagnostics: DiagnosticSink()),
+                                               asked: false), "\(marker)")
+        }
+        #expect(DocumentStyler.hasContents(MarkdownParser.parse("---\ntoc: true\n---\n# A\n", diagnostics: DiagnosticSink()),
+                                           asked: false))
     }
 
     @Test(arguments: [
