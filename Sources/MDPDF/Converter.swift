@@ -64,8 +64,10 @@ public struct ConversionOptions: Sendable {
     /// for line reports and tests); otherwise each page is freed once drawn.
     public var keepsLayout = false
     /// Lay out on a thread of its own, a few pages ahead of cairo (`LayoutThread`), so
-    /// one conversion uses two cores; false: layout and drawing take turns on one
-    /// thread. The output is the same byte for byte.
+    /// one conversion uses two cores, and style a document without contents on another
+    /// while layout takes its blocks (`StylingThread`); false: the document is styled
+    /// whole first, then layout and drawing take turns on one thread. The output and
+    /// the warnings are the same byte for byte.
     public var layoutThread = true
     /// The folder for scratch files: cairo's PDF waits there for the qpdf pass, which
     /// reads it a piece at a time, rather than in memory; nil keeps it in memory. Where no
