@@ -100,7 +100,7 @@ public enum PDFRenderer {
                               prefetching images: [ImageSource] = [], scratch: ScratchFile? = nil) throws(ConversionError) -> CairoOutput {
         let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData, scratch: scratch)
         canvas.images.prefetch(images)
-        try DocumentWalk.draw(&source, on: canvas)
+        try DocumentWalk.draw(&source, on: canvas) { canvas.images.prefetch($0) }
         return CairoOutput(pdf: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
                            replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,
