@@ -51,14 +51,57 @@ public final class DiagnosticSink: @unchecked Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
     /// Keys of warnings that are reported only once per document.
     private var onceKeys: Set<String> = []
+    /// For each of `diagnostics`, its `rank` and its once-key (see `replay(into:)`).
+    private var order: [(rank: Int, key: String?)] = []
+    /// Once-keys already seen, with the rank they were seen at.
+    private var rankedKeys: Set<RankedKey> = []
+    /// The place in a serial run's order of what is added now (see `replay(into:)`): a
+    /// stage that runs beside another sets it around each of its steps that a serial run
+    /// did in a separate pass. Until replayed, a sink whose rank changed may hold a
+    /// once-key's warning once per rank.
+    public var rank = 0
+
+    private struct RankedKey: Hashable {
+        var rank: Int
+        var key: String
+    }
+
     public init() {}
-    public func add(_ d: Diagnostic) { diagnostics.append(d) }
+    public func add(_ d: Diagnostic) {
+        diagnostics.append(d)
+        order.append((rank, nil))
+    }
     public func warning(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
         add(Diagnostic(.warning, message, at: location, hint: hint))
     }
     /// Adds the warning only the first time `key` is seen in this conversion.
     public func warnOnce(key: String, _ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
-        guard onceKeys.insert(key).inserted else { return }
-        warning(message, at: location, hint: hint)
+        // The first time at each rank is kept (one rank: the first time only), so that
+        // `replay` can tell which came first in a serial run.
+        guard rankedKeys.insert(RankedKey(rank: rank, key: key)).inserted else { return }
+        onceKeys.insert(key)
+        diagnostics.append(Diagnostic(.warning, message, at: location, hint: hint))
+        order.append((rank, key))
+    }
+
+    /// Moves everything added here into `sink` (and empties this one), lowest rank first
+    /// and in the order added within a rank, each once-key only the first time `sink`
+    /// sees it: the warnings of a stage that ran beside another come out as a serial run
+    /// would have made them (layout beside a styling thread measures each block's
+    /// formulas as it takes it, where a serial run measured every block first).
+    public func replay(into sink: DiagnosticSink) {
+        let ranked = zip(diagnostics, order).enumerated().sorted { a, b in
+            a.element.1.rank != b.element.1.rank ? a.element.1.rank < b.element.1.rank : a.offset < b.offset
+        }
+        for (_, (d, placed)) in ranked {
+            if let key = placed.key {
+                guard sink.onceKeys.insert(key).inserted else { continue }
+                sink.rankedKeys.insert(RankedKey(rank: sink.rank, key: key))
+            }
+            sink.diagnostics.append(d)
+            sink.order.append((sink.rank, placed.key))
+        }
+        diagnostics = []
+        order = []
     }
 }

@@ -58,23 +58,59 @@ public enum DocumentLayout {
     /// `stepwiseBytes`: the size from which a top-level block is built in steps (see `FlowStep`).
     static func pages(_ document: StyledDocument, text: TextContext, diagnostics: DiagnosticSink,
                       outlineDepth: Int, outlineOpenLevels: Int, debug: Bool, stepwiseBytes: Int) -> PageStream {
-        let env = LayoutEnvironment(text: text, diagnostics: diagnostics,
-                                    language: document.metadata.language)
-        env.debug = debug
-        env.pageBodyHeight = document.page.body.height
-        env.bodyWidth = document.page.body.width
-        let outline = PageStream.OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels)
+        let env = environment(text: text, diagnostics: diagnostics, language: document.metadata.language,
+                              page: document.page, debug: debug)
         let document = ScriptForms.resolve(InlineMath.measure(document, env: env), env: env)
-        let body = document.page.body
-        let whole = [document.page.header, document.page.footer].contains { $0?.mentions("pages") == true }
-        let feed = FlowFeed(builder: FlowBuilder(env: env), blocks: document.blocks, notes: document.pageFootnotes?.notes ?? [:],
+        return pages(StyledStream(document), env: env, prepare: nil,
+                     outline: PageStream.OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels),
+                     stepwiseBytes: stepwiseBytes)
+    }
+
+    /// `pages` for a document still being styled (on another thread): layout starts with
+    /// its first block. Each block's formulas are measured and its script forms chosen
+    /// as it is taken, where a document styled whole has that done first; what that
+    /// warns about is ranked (`DiagnosticSink.rank`) so that `diagnostics`, replayed into
+    /// the conversion's sink once styling has ended, gives the warnings in the order of a
+    /// document styled whole. The pages are those of `pages` on the same document.
+    public static func pages(streaming stream: StyledStream, text: TextContext, diagnostics: DiagnosticSink,
+                             outlineDepth: Int = 3, outlineOpenLevels: Int = 1, debug: Bool = false) -> PageStream {
+        let env = environment(text: text, diagnostics: diagnostics, language: stream.head.language,
+                              page: stream.head.page, debug: debug)
+        // Ranks: every block's formulas, then the footnotes', then every block's script
+        // forms, then the footnotes', then layout proper.
+        let prepare = { (blocks: inout [StyledBlock], notes: Bool) in
+            diagnostics.rank = notes ? 1 : 0
+            _ = StyledBlock.updateParagraphs(in: &blocks) { InlineMath.measure(&$0, env: env) }
+            diagnostics.rank = notes ? 3 : 2
+            _ = StyledBlock.updateParagraphs(in: &blocks) { ScriptForms.resolve(&$0, env: env) }
+            diagnostics.rank = 4
+        }
+        diagnostics.rank = 4
+        return pages(stream, env: env, prepare: prepare,
+                     outline: PageStream.OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels),
+                     stepwiseBytes: FlowStep.stepwiseBytes)
+    }
+
+    private static func environment(text: TextContext, diagnostics: DiagnosticSink, language: String?, page: PageSetup,
+                                    debug: Bool) -> LayoutEnvironment {
+        let env = LayoutEnvironment(text: text, diagnostics: diagnostics, language: language)
+        env.debug = debug
+        env.pageBodyHeight = page.body.height
+        env.bodyWidth = page.body.width
+        return env
+    }
+
+    private static func pages(_ stream: StyledStream, env: LayoutEnvironment, prepare: ((inout [StyledBlock], Bool) -> Void)?,
+                              outline: PageStream.OutlineSettings, stepwiseBytes: Int) -> PageStream {
+        let page = stream.head.page
+        let body = page.body
+        let whole = [page.header, page.footer].contains { $0?.mentions("pages") == true }
+        let feed = FlowFeed(builder: FlowBuilder(env: env), source: stream, prepare: prepare,
                             env: env, x: body.minX, width: body.width, wholeDocument: whole,
                             stepwiseBytes: stepwiseBytes)
-        let paginator = Paginator(body: body, noteRule: document.pageFootnotes.map { noteRule($0.rule, body: body) })
-        let m = document.metadata
-        let meta = DocumentMetadata(title: m.title, author: m.author, subject: m.subject, keywords: m.keywords, language: m.language)
-        return PageStream(setup: document.page, metadata: meta, paginator: paginator, feed: feed,
-                          env: env, outlineSettings: outline)
+        let paginator = Paginator(body: body, noteRule: stream.head.footnoteRule.map { noteRule($0, body: body) })
+        return PageStream(setup: page, metadata: DocumentMetadata(language: stream.head.language), paginator: paginator,
+                          feed: feed, env: env, outlineSettings: outline)
     }
 
     /// The rule above the footnotes at a page's bottom.

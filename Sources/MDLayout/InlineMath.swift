@@ -14,27 +14,30 @@ enum InlineMath {
     /// `document` with the size of every inline formula piece filled in. Blocks without
     /// formulas are not written back (a document without math is not copied).
     static func measure(_ document: StyledDocument, env: LayoutEnvironment) -> StyledDocument {
-        document.updatingParagraphs { p in
-            var changed = false
-            for i in p.text.runs.indices {
-                guard let o = p.text.runs[i].layout.object else { continue }
-                switch o.payload {
-                case .math(let m):
-                    guard let piece = self.piece(m, env: env) else { continue }
-                    var sized = o
-                    sized.width = piece.width
-                    sized.ascent = piece.ascent
-                    sized.descent = piece.descent
-                    p.text.runs[i].layout.object = sized
-                case .placeholder(let ph):
-                    p.text.runs[i].layout.object = ImagePlaceholderLayout.measured(o, ph, env: env)
-                case .image, .icon:
-                    continue
-                }
-                changed = true
+        document.updatingParagraphs { measure(&$0, env: env) }
+    }
+
+    /// Sizes the formula pieces and image placeholders of `p`; whether there were any.
+    static func measure(_ p: inout StyledParagraph, env: LayoutEnvironment) -> Bool {
+        var changed = false
+        for i in p.text.runs.indices {
+            guard let o = p.text.runs[i].layout.object else { continue }
+            switch o.payload {
+            case .math(let m):
+                guard let piece = self.piece(m, env: env) else { continue }
+                var sized = o
+                sized.width = piece.width
+                sized.ascent = piece.ascent
+                sized.descent = piece.descent
+                p.text.runs[i].layout.object = sized
+            case .placeholder(let ph):
+                p.text.runs[i].layout.object = ImagePlaceholderLayout.measured(o, ph, env: env)
+            case .image, .icon:
+                continue
             }
-            return changed
+            changed = true
         }
+        return changed
     }
 
     /// The settings a formula object is set with.

@@ -58,7 +58,9 @@ public struct PageStream: PageSource {
         var section: String
     }
 
-    private let setup: PageSetup
+    /// Its fields filled in before the first page is assembled (`fieldsSettled`).
+    private var setup: PageSetup
+    private var fieldsSettled = false
     private var paginator: Paginator
     private var cursor = Paginator.Cursor()
     /// Pages ready to be handed out, in order.
@@ -71,7 +73,7 @@ public struct PageStream: PageSource {
     private let env: LayoutEnvironment
     private let settings: OutlineSettings
     private let lineBuilder: LineBuilder
-    private let running: RunningTextLayout
+    private var running: RunningTextLayout
     /// The page each destination landed on (first place wins), for contents page
     /// numbers; filled as pages are paginated.
     private var anchorPages: [String: Int] = [:]
@@ -104,6 +106,7 @@ public struct PageStream: PageSource {
                 }
             } else {
                 total = paginated
+                settleMetadata()
                 guard !heldBack.isEmpty else { return nil }
                 ready = heldBack
                 heldBack = []
@@ -150,6 +153,18 @@ public struct PageStream: PageSource {
             while paginator.hasMore(after: cursor) { ready.append(plan(paginator.nextPage(&cursor))) }
         }
         total = paginated
+        settleMetadata()
+    }
+
+    /// The document's title, author, subject and keywords, which come with the end of
+    /// styling (the title may be the first level-1 heading).
+    private mutating func settleMetadata() {
+        let styled = feed.styledEnd().metadata
+        metadata.title = styled.title
+        metadata.author = styled.author
+        metadata.subject = styled.subject
+        metadata.keywords = styled.keywords
+        metadata.language = styled.language
     }
 
     /// Numbers a paginated page and notes, in document order, where its destinations
@@ -177,6 +192,11 @@ public struct PageStream: PageSource {
     }
 
     private mutating func assemble(_ page: PlannedPage) -> Page {
+        if !fieldsSettled {
+            setup.fields = feed.pageFields()
+            running = RunningTextLayout(env: env, setup: setup)
+            fieldsSettled = true
+        }
         let content = page.content
         var items = paginator.items(for: content) { [anchorPages, lineBuilder] box, top in
             box.pageNumberSlots.flatMap { slot -> [PageItem] in
@@ -208,16 +228,24 @@ public struct PageStream: PageSource {
 
 /// The flow builder and the top-level blocks it has yet to build, handed to pagination
 /// a block at a time (a giant block a step at a time, see `FlowStep`), with the footnotes each block references laid out right after it.
+/// The blocks come from a `StyledStream`, which may still be styling those after them.
 final class FlowFeed {
     private let builder: FlowBuilder
-    /// Blocks not yet built; each is released once built, so the styled document shrinks
-    /// as the flow grows.
-    private var blocks: [StyledBlock]
-    private var index = 0
+    /// The blocks not yet built, taken one at a time: each is released once built, so
+    /// the styled document shrinks as the flow grows.
+    private let source: StyledStream
+    /// The next block, taken ahead to tell whether there is one.
+    private var upcoming: StyledBlock?
+    private var sourceEnded = false
+    /// Sizes a block's formulas and chooses its script forms as it is taken (a stream
+    /// still being styled; a document styled whole had that done first); its argument
+    /// tells footnotes from the body.
+    private let prepare: ((inout [StyledBlock], _ notes: Bool) -> Void)?
     /// What is left of a top-level block built in steps, the next step last.
     private var steps: [FlowStep] = []
-    /// Footnote blocks by number, until laid out.
-    private var notes: [Int: [StyledBlock]]
+    /// Footnote blocks by number, until laid out; taken from the stream's end the first
+    /// time a block refers to one (none when the theme puts them at the end).
+    private var notes: [Int: [StyledBlock]]?
     private let env: LayoutEnvironment
     private let x: Points, width: Points
     /// Build and paginate everything before the first page (see `PageStream`).
@@ -229,23 +257,44 @@ final class FlowFeed {
     /// The table of contents and the flow indices of its boxes, once built.
     private(set) var contents: (placement: FlowBuilder.ContentsPlacement, boxes: Range<Int>)?
 
-    init(builder: FlowBuilder, blocks: [StyledBlock], notes: [Int: [StyledBlock]], env: LayoutEnvironment,
-         x: Points, width: Points, wholeDocument: Bool, stepwiseBytes: Int) {
-        self.builder = builder; self.blocks = blocks; self.notes = notes; self.env = env
+    init(builder: FlowBuilder, source: StyledStream, prepare: ((inout [StyledBlock], _ notes: Bool) -> Void)?,
+         env: LayoutEnvironment, x: Points, width: Points, wholeDocument: Bool, stepwiseBytes: Int) {
+        self.builder = builder; self.source = source; self.prepare = prepare; self.env = env
         self.x = x; self.width = width; self.wholeDocument = wholeDocument; self.stepwiseBytes = stepwiseBytes
+        if source.head.footnoteRule == nil { notes = [:] }
     }
 
-    var isComplete: Bool { index == blocks.count && steps.isEmpty }
+    var isComplete: Bool { steps.isEmpty && !hasUpcoming }
     var containers: [ContainerInfo] { builder.containers }
+
+    /// Whether there is another top-level block, waiting for styling to tell.
+    private var hasUpcoming: Bool {
+        if upcoming == nil && !sourceEnded {
+            upcoming = source.nextBlock()
+            sourceEnded = upcoming == nil
+        }
+        return upcoming != nil
+    }
+
+    /// The next top-level block, prepared; nil after the last.
+    private func takeBlock() -> StyledBlock? {
+        guard hasUpcoming else { return nil }
+        var blocks = [upcoming!]
+        upcoming = nil
+        prepare?(&blocks, false)
+        return blocks[0]
+    }
+
+    /// The page fields, waiting for styling to know the title.
+    func pageFields() -> [String: String] { source.pageFields() }
+
+    /// What comes with the end of styling (after the last block was taken).
+    func styledEnd() -> StyledStream.End { source.end() }
 
     /// The boxes of the next top-level block (or the next step of a giant one), and the
     /// footnotes first referenced there.
     func buildNext() -> (boxes: [FlowBox], notes: [(number: Int, boxes: [FlowBox])]) {
-        if steps.isEmpty {
-            steps = [.block(blocks[index], x: x, width: width)]
-            blocks[index] = .tocPlaceholder
-            index += 1
-        }
+        if steps.isEmpty, let block = takeBlock() { steps = [.block(block, x: x, width: width)] }
         steps += builder.build(steps.removeLast(), stepwiseBytes: stepwiseBytes).reversed()
         let boxes = builder.takeBoxes()
         if let c = builder.contents, contents == nil {
@@ -254,12 +303,22 @@ final class FlowFeed {
         handedOut += boxes.count
         var laid: [(number: Int, boxes: [FlowBox])] = []
         for number in boxes.flatMap(\.footnotes) {
-            guard let blocks = notes.removeValue(forKey: number) else { continue }
+            guard let blocks = takeNote(number) else { continue }
             let flow = FlowBuilder(env: env)
             flow.build(blocks, x: x, width: width, under: env.structure.add(.note, under: StructureTree.root))
             laid.append((number, flow.takeBoxes()))
         }
         return (boxes, laid)
+    }
+
+    /// Footnote `number`'s blocks, the first time they are asked for.
+    private func takeNote(_ number: Int) -> [StyledBlock]? {
+        if notes == nil {
+            var all = source.end().pageFootnotes
+            if let prepare { for key in all.keys.sorted() { prepare(&all[key]!, true) } }
+            notes = all
+        }
+        return notes!.removeValue(forKey: number)
     }
 
     /// The table of contents set again, after `env.pageNumberDigits` grew; `first` is the

@@ -10,24 +10,27 @@ import MDText
 /// own `²`-like glyph and `2<sup>n</sup>` with a smaller, raised `n`.
 enum ScriptForms {
     static func resolve(_ document: StyledDocument, env: LayoutEnvironment) -> StyledDocument {
-        document.updatingParagraphs { p in
-            guard p.text.runs.contains(where: { $0.layout.scriptVariant != nil }) else { return false }
-            let bytes = Array(p.text.string.utf8)
-            for i in p.text.runs.indices {
-                guard let v = p.text.runs[i].layout.scriptVariant else { continue }
-                p.text.runs[i].layout.scriptVariant = nil
-                let range = p.text.runs[i].range
-                guard range.upperBound <= bytes.count, p.text.runs[i].layout.object == nil else { continue }
-                let text = String(decoding: bytes[range], as: UTF8.self)
-                var font = p.text.runs[i].layout.font
-                guard env.text.substitutesEveryGlyph(text, font: font, feature: v.feature) else { continue }
-                font.features.append(FontFeature(v.feature, 1))
-                p.text.runs[i].layout.font = font
-                p.text.runs[i].layout.size = v.size
-                p.text.runs[i].layout.baselineShift = v.baselineShift
-            }
-            return true
+        document.updatingParagraphs { resolve(&$0, env: env) }
+    }
+
+    /// Gives the runs of `p` the font's forms where it has them; whether it had any to give.
+    static func resolve(_ p: inout StyledParagraph, env: LayoutEnvironment) -> Bool {
+        guard p.text.runs.contains(where: { $0.layout.scriptVariant != nil }) else { return false }
+        let bytes = Array(p.text.string.utf8)
+        for i in p.text.runs.indices {
+            guard let v = p.text.runs[i].layout.scriptVariant else { continue }
+            p.text.runs[i].layout.scriptVariant = nil
+            let range = p.text.runs[i].range
+            guard range.upperBound <= bytes.count, p.text.runs[i].layout.object == nil else { continue }
+            let text = String(decoding: bytes[range], as: UTF8.self)
+            var font = p.text.runs[i].layout.font
+            guard env.text.substitutesEveryGlyph(text, font: font, feature: v.feature) else { continue }
+            font.features.append(FontFeature(v.feature, 1))
+            p.text.runs[i].layout.font = font
+            p.text.runs[i].layout.size = v.size
+            p.text.runs[i].layout.baselineShift = v.baselineShift
         }
+        return true
     }
 }
 

@@ -64,8 +64,10 @@ public struct ConversionOptions: Sendable {
     /// for line reports and tests); otherwise each page is freed once drawn.
     public var keepsLayout = false
     /// Lay out on a thread of its own, a few pages ahead of cairo (`LayoutThread`), so
-    /// one conversion uses two cores; false: layout and drawing take turns on one
-    /// thread. The output is the same byte for byte.
+    /// one conversion uses two cores, and style a document without contents on another
+    /// while layout takes its blocks (`StylingThread`); false: the document is styled
+    /// whole first, then layout and drawing take turns on one thread. The output and
+    /// the warnings are the same byte for byte.
     public var layoutThread = true
     /// The folder for scratch files: cairo's PDF waits there for the qpdf pass, which
     /// reads it a piece at a time, rather than in memory; nil keeps it in memory. Where no
@@ -164,34 +166,75 @@ public enum Converter {
             document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: ParseOptions(dollarMath: false))
             document.frontMatter = frontMatter
         }
-        return try startLayout(theme: theme, options: options, policy: policy, diagnostics: sink, stages: &stages) { style in
-            DocumentStyler.style(document, theme: theme, options: style, diagnostics: sink)
+        // A document with contents is styled whole first (they list every heading).
+        guard options.layoutThread, !DocumentStyler.hasContents(document, asked: options.tableOfContents) else {
+            return try startLayout(theme: theme, options: options, policy: policy, diagnostics: sink, stages: &stages) { style in
+                DocumentStyler.style(document, theme: theme, options: style, diagnostics: sink)
+            }
         }
+        return try startStreamedLayout(document, theme: theme, options: options, policy: policy, diagnostics: sink,
+                                       stages: &stages)
     }
 
     /// The stages after the theme is known: fonts, styling (`style`, given the style
     /// options), then layout, started on its own thread (see `LayoutThread`).
     static func startLayout(theme: Theme, options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
                             stages: inout StageClock, style: (StyleOptions) -> StyledDocument) throws(ConversionError) -> StartedLayout {
-        let text = TextContext(diagnostics: sink, systemFonts: options.systemFonts)
+        let text = try textContext(theme, options: options, policy: policy, diagnostics: sink)
+        options.progress?("styling")
+        let styled = style(styleOptions(options, policy: policy))
+        stages.lap("style")
+        let pages = keptPages(DocumentLayout.pages(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
+                                                   outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout),
+                              text: text, options: options)
+        return StartedLayout(pages: pages, text: text, imagePaths: styled.imagePaths, images: styled.imageSources)
+    }
+
+    /// The stages after the theme is known for a document styled on a thread of its own
+    /// (`StylingThread`) while layout takes its blocks, so that layout and drawing start
+    /// within milliseconds of parsing. The pages, the PDF and the warnings are those of
+    /// `startLayout`.
+    static func startStreamedLayout(_ document: MarkdownDocument, theme: Theme, options: ConversionOptions, policy: ReadPolicy,
+                                    diagnostics sink: DiagnosticSink, stages: inout StageClock) throws(ConversionError) -> StartedLayout {
+        // Layout's warnings (and the text stage's) are kept apart while styling adds its own.
+        let layoutSink = DiagnosticSink()
+        let text = try textContext(theme, options: options, policy: policy, diagnostics: layoutSink)
+        layoutSink.replay(into: sink)
+        options.progress?("styling")
+        let styling = StylingThread(document, theme: theme, options: styleOptions(options, policy: policy), diagnostics: sink,
+                                    layoutDiagnostics: layoutSink)
+        stages.lap("style")
+        let pages = keptPages(DocumentLayout.pages(streaming: styling.stream, text: text, diagnostics: layoutSink,
+                                                   outlineDepth: theme.outline.depth, outlineOpenLevels: theme.outline.openLevels,
+                                                   debug: options.debugLayout),
+                              text: text, options: options)
+        return StartedLayout(pages: pages, text: text, imagePaths: [], images: [], styling: styling)
+    }
+
+    /// A text context with the theme's fonts, or the error that no fonts are installed.
+    static func textContext(_ theme: Theme, options: ConversionOptions, policy: ReadPolicy,
+                            diagnostics: DiagnosticSink) throws(ConversionError) -> TextContext {
+        let text = TextContext(diagnostics: diagnostics, systemFonts: options.systemFonts)
         try registerFonts(theme, in: text, policy: policy)
         guard text.hasFonts else { throw .renderFailed(reason: missingFontsMessage) }
-        let date = options.date.map { UTCTime(epochSeconds: $0).isoDate }
-        options.progress?("styling")
-        let styled = style(StyleOptions(baseDirectory: options.baseDirectory, date: date,
-                                        tableOfContents: options.tableOfContents, highlighter: options.highlighter,
-                                        readPolicy: policy, linkedDocuments: options.linkedDocuments,
-                                        imageCodecs: options.imageCodecs))
-        stages.lap("style")
-        var pages = KeptPages(DocumentLayout.pages(styled, text: text, diagnostics: sink, outlineDepth: theme.outline.depth,
-                                                   outlineOpenLevels: theme.outline.openLevels, debug: options.debugLayout),
-                              text: text, keeping: options.keepsLayout)
+        return text
+    }
+
+    static func styleOptions(_ options: ConversionOptions, policy: ReadPolicy) -> StyleOptions {
+        StyleOptions(baseDirectory: options.baseDirectory, date: options.date.map { UTCTime(epochSeconds: $0).isoDate },
+                     tableOfContents: options.tableOfContents, highlighter: options.highlighter,
+                     readPolicy: policy, linkedDocuments: options.linkedDocuments, imageCodecs: options.imageCodecs)
+    }
+
+    /// `stream` as the renderer gets it, with the PDF's own metadata.
+    static func keptPages(_ stream: PageStream, text: TextContext, options: ConversionOptions) -> KeptPages {
+        var pages = KeptPages(stream, text: text, keeping: options.keepsLayout)
         pages.stream.tagged = options.tagged
         pages.stream.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creationDate = options.date
         pages.stream.metadata.modificationDate = options.date
-        return StartedLayout(pages: pages, text: text, imagePaths: styled.imagePaths, images: styled.imageSources)
+        return pages
     }
 
     /// Draws the pages as layout hands them over (from its own thread when
@@ -205,19 +248,28 @@ public enum Converter {
         let pdf: PDFData
         let storage = PDFStorage(scratchFolder: options.scratchFolder, finishedInFile: options.pdfInFile)
         if options.layoutThread {
-            var thread = LayoutThread(started.pages.take()!)
+            let styling = started.styling
+            var thread = LayoutThread(started.pages.take()!, images: styling?.stream)
             do {
                 pdf = try PDFRenderer.render(&thread, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
                                              prefetching: started.images, storage: storage) { _ in
+                    // Styling has ended with the last page: layout's warnings follow its own.
+                    styling?.finish(into: sink)
                     stages.lap("render")
                 }
             } catch {
                 thread.cancel()
+                styling?.finish(into: sink)
                 throw error
             }
             started.pages = thread.finished
             // Layout ran beside rendering: its own busy time, reported apart.
             stages.add("layout", started.pages!.stream.layoutTime)
+            // So did styling, when it had a thread of its own.
+            if let styling {
+                stages.add("style", styling.stream.stylingTime)
+                started.imagePaths = styling.stream.end().imagePaths
+            }
         } else {
             let layoutBefore = started.pages!.stream.layoutTime
             pdf = try PDFRenderer.render(&started.pages!, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
@@ -246,8 +298,11 @@ struct StartedLayout {
     /// Used by layout (on its thread while that runs); `loadedFontFiles` is read after.
     var text: TextContext
     var imagePaths: [String]
-    /// The images shown, in order (the renderer prepares PNGs ahead).
+    /// The images shown, in order (the renderer prepares PNGs ahead); with `styling`,
+    /// they come from its stream as it goes.
     var images: [ImageSource]
+    /// The document being styled on a thread of its own, if it is.
+    var styling: StylingThread? = nil
 }
 
 /// Layout's page stream on its way to the renderer, keeping a copy of each page and its

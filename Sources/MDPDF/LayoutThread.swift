@@ -2,6 +2,7 @@ import Foundation
 import MDCore
 import MDLayout
 import MDPage
+import MDStyle
 
 /// Layout on a thread of its own, a few pages ahead of the renderer: the two halves of a
 /// conversion overlap on two cores. Pages go through a small bounded queue, so memory
@@ -12,8 +13,12 @@ import MDPage
 /// warnings only after the last page (`PDFRenderer.render`), so the output and the
 /// warnings are byte-identical to a serial run's.
 struct LayoutThread: PageSource {
-    let metadata: DocumentMetadata
+    /// The metadata as layout started; the stream's own once it is back (the title may
+    /// come from the document's end).
+    private let startMetadata: DocumentMetadata
     let isTagged: Bool
+    /// Where the images shown come from while the document is still being styled.
+    private let styled: StyledStream?
     private let queue: PageQueue
     /// The stream, back from the layout thread after its last page.
     private(set) var finished: KeptPages?
@@ -25,9 +30,10 @@ struct LayoutThread: PageSource {
     /// Starts laying out `pages` on a new thread. `pages` must be the only copy of the
     /// stream (a copy kept here would share its boxes, and each box freed by the thread
     /// would be copied instead).
-    init(_ pages: consuming KeptPages) {
-        metadata = pages.metadata
+    init(_ pages: consuming KeptPages, images styled: StyledStream? = nil) {
+        startMetadata = pages.metadata
         isTagged = pages.isTagged
+        self.styled = styled
         let queue = PageQueue(capacity: Self.queueCapacity)
         self.queue = queue
         let handOver = Handover(pages)
@@ -43,6 +49,7 @@ struct LayoutThread: PageSource {
         thread.start()
     }
 
+    var metadata: DocumentMetadata { finished?.metadata ?? startMetadata }
     var structure: StructureTree? { finished?.structure }
     var outline: [OutlineEntry] { finished?.outline ?? [] }
     var pagePositions: [Int]? { finished?.pagePositions }
@@ -52,6 +59,8 @@ struct LayoutThread: PageSource {
         finished = queue.result()
         return nil
     }
+
+    mutating func newImages() -> [ImageSource] { styled?.newImages() ?? [] }
 
     /// Stops the layout thread (the renderer failed) and waits for it to end, so nothing
     /// of the conversion outlives it.

@@ -19,10 +19,15 @@ public protocol PageSource {
     /// handed out; nil when that order is the document's. Complete once `nextPage` has
     /// returned nil. (Layout hands out pages with contents page numbers last.)
     var pagePositions: [Int]? { get }
+    /// The images shown that became known since the last call, in the order first shown
+    /// (those of a page handed out are known by then): the renderer prepares them ahead
+    /// of their pages. A document still being styled names more as it goes.
+    mutating func newImages() -> [ImageSource]
 }
 
 extension PageSource {
     public var pagePositions: [Int]? { nil }
+    public mutating func newImages() -> [ImageSource] { [] }
 }
 
 extension Array {

@@ -46,6 +46,19 @@ struct CFFTable {
 
     var glyphCount: Int { charStrings.count }
 
+    /// Where the CharStrings INDEX starts, read from the beginning of a `CFF ` table
+    /// (`head`: at least its header, Name INDEX and Top DICT INDEX); nil when that does
+    /// not parse.
+    static func charStringsOffset(head: UnsafeRawBufferPointer) -> Int? {
+        guard head.count >= 4, head[0] == 1,
+              let names = Index(head, at: Int(head[2])),
+              let tops = Index(head, at: names.end), tops.count >= 1,
+              let top = tops.element(0, in: head),
+              let dict = parseDict(head, top)
+        else { return nil }
+        return dict[Operator.charStrings.rawValue]?.last?.value
+    }
+
     /// A CID-keyed font's top DICT starts with ROS.
     var isCIDKeyed: Bool { topDict[Operator.registryOrderingSupplement.rawValue] != nil }
 

@@ -7,9 +7,12 @@ import MDPage
 enum DocumentWalk {
     /// Layout names each destination once (cairo 1.16 would keep a name twice in its name
     /// tree, and readers would pick either).
-    static func draw(_ pages: inout some PageSource, on canvas: some Canvas) throws(ConversionError) {
+    /// `prefetch` is given the images that became known before each page is drawn.
+    static func draw(_ pages: inout some PageSource, on canvas: some Canvas,
+                     prefetch: ([ImageSource]) -> Void = { _ in }) throws(ConversionError) {
         var structure = pages.isTagged ? StructureWalk() : nil
         while let page = pages.nextPage() {
+            prefetch(pages.newImages())
             try canvas.withPage(size: page.size) { () throws(ConversionError) in
                 if structure != nil, let excerpt = page.structure {
                     try structure!.draw(page.items, structure: excerpt, on: canvas)

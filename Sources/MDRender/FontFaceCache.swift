@@ -27,7 +27,7 @@ final class FreeTypeFace {
     let face: FT_Face
     private let library: FreeTypeLibrary
     /// What FreeType reads the file through; outlives the face (FT_Done_Face first).
-    private let stream: FontFileStream
+    let stream: FontFileStream
 
     init(file: FontFile, library: FreeTypeLibrary) throws(ConversionError) {
         guard let stream = FontFileStream(path: file.path) else {
@@ -144,6 +144,9 @@ final class FontFaceCache {
         let cidFont = FT_Get_CID_Is_Internally_CID_Keyed(ftFace.face, &isCID) == 0 && isCID != 0
             ? postScriptName.map { cidFonts.add(file, postScriptName: $0) }
             : nil
+        if let cidFont, let length = Self.cffTableLength(ftFace.face), length >= PartialCFFRead.minimumLength {
+            ftFace.stream.partialCFF = PartialCFFRead(length: length) { [weak cidFont] in cidFont?.glyphs ?? [] }
+        }
         if cidFont == nil, let postScriptName, Self.hasCFFTable(ftFace.face) {
             cffFonts.add(file, postScriptName: postScriptName)
         }
@@ -168,8 +171,13 @@ final class FontFaceCache {
 
     /// Whether `face` is an OpenType font with CFF outlines (a `CFF ` table).
     private static func hasCFFTable(_ face: FT_Face) -> Bool {
+        cffTableLength(face) != nil
+    }
+
+    /// The length of `face`'s `CFF ` table in bytes; nil without one.
+    private static func cffTableLength(_ face: FT_Face) -> Int? {
         var length: FT_ULong = 0
         let tag = FT_ULong(0x4346_4620)  // "CFF "
-        return FT_Load_Sfnt_Table(face, tag, 0, nil, &length) == 0 && length > 0
+        return FT_Load_Sfnt_Table(face, tag, 0, nil, &length) == 0 && length > 0 ? Int(length) : nil
     }
 }

@@ -21,6 +21,9 @@ final class FontFileStream {
     /// The file's bytes `bufferStart ..< bufferStart + bufferCount` are in `buffer`.
     private var bufferStart = 0
     private var bufferCount = 0
+    /// Set for a CID-keyed CFF face: cairo's copies of its `CFF ` table leave out the
+    /// charstrings of glyphs not drawn (see `PartialCFFRead`).
+    var partialCFF: PartialCFFRead?
 
     static let bufferSize = 16 << 10
 
@@ -61,6 +64,10 @@ final class FontFileStream {
         let wanted = min(count, size - offset)
         if offset >= bufferStart, offset + wanted <= bufferStart + bufferCount {
             destination.update(from: buffer + (offset - bufferStart), count: wanted)
+            return UInt(wanted)
+        }
+        if let partialCFF, wanted == partialCFF.length,
+           partialCFF.fill(destination, at: offset, read: { readFully(into: $0, count: $1, at: $2) }) {
             return UInt(wanted)
         }
         if wanted > Self.bufferSize / 4 { return UInt(readFully(into: destination, count: wanted, at: offset)) }

@@ -78,6 +78,7 @@ struct PDFPostProcessor {
                          finishedIn folder: String?) throws(ConversionError) -> PDFData {
         let session = try QPDFSession()
         let pass = { () throws(ConversionError) -> PDFData in
+            defer { session.readPages = nil }
             // Each step's object handles are let go after it (see `step`).
             try session.step(reorderPages)
             try session.step(rewriteInfo)
@@ -95,8 +96,9 @@ struct PDFPostProcessor {
             return output
         }
         /// qpdf parses `buffer` (which must stay valid for the whole session), then the pass.
-        let readAndPass = { (buffer: UnsafeBufferPointer<UInt8>) -> Result<PDFData, ConversionError> in
+        let readAndPass = { (buffer: UnsafeBufferPointer<UInt8>, mapped: Bool) -> Result<PDFData, ConversionError> in
             do throws(ConversionError) {
+                if mapped { session.readPages = ReadPages(buffer) }
                 try session.read(buffer)
                 return .success(try pass())
             } catch {
@@ -108,12 +110,13 @@ struct PDFPostProcessor {
             // Read through a mapping of the file: qpdf reading the file itself would make
             // hundreds of thousands of `lseek` calls (one per `ftell`), 3 % more CPU time.
             // Its pages are the page cache's: the system can drop them when short of memory.
-            let result = file.withMappedBytes(readAndPass)
+            // The pages qpdf has read are let go as the pass goes (`ReadPages`).
+            let result = file.withMappedBytes { readAndPass($0, true) }
             guard let result else { throw .renderFailed(reason: "cannot map cairo's PDF from its scratch file") }
             return try result.get()
         case .bytes(let bytes):
             // qpdf reads the caller's buffer in place: keep it pinned for the whole session.
-            let result = bytes.withUnsafeBufferPointer(readAndPass)
+            let result = bytes.withUnsafeBufferPointer { readAndPass($0, false) }
             return try result.get()
         }
     }

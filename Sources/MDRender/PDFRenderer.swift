@@ -45,8 +45,10 @@ public enum PDFRenderer {
         var cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
                                       prefetching: images, scratch: storage.scratchFolder.flatMap { ScratchFile(in: $0) })
         drawn(source)
-        // What the drawing freed (cairo's font subsets at its end) goes back before the
-        // qpdf pass builds its object model.
+        // The drawing's fonts, which cairo would keep (`CairoHeldFonts`), and what the
+        // drawing freed (cairo's font subsets at its end) go back before the qpdf pass
+        // builds its object model.
+        CairoHeldFonts.letGo()
         Allocator.returnFreeMemory()
         let replaced = cairo.replacedNoncharacters
         if replaced > 0 {
@@ -98,7 +100,7 @@ public enum PDFRenderer {
                               prefetching images: [ImageSource] = [], scratch: ScratchFile? = nil) throws(ConversionError) -> CairoOutput {
         let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData, scratch: scratch)
         canvas.images.prefetch(images)
-        try DocumentWalk.draw(&source, on: canvas)
+        try DocumentWalk.draw(&source, on: canvas) { canvas.images.prefetch($0) }
         return CairoOutput(pdf: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
                            replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,

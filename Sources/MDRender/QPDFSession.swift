@@ -7,6 +7,9 @@ import MDCore
 /// `ConversionError.renderFailed`.
 final class QPDFSession {
     let q: qpdf_data
+    /// The mapping of cairo's PDF that qpdf reads, when it reads one: its pages are let
+    /// go after each step and as the write goes (see `ReadPages`).
+    var readPages: ReadPages?
 
     init() throws(ConversionError) {
         guard let q = qpdf_init() else { throw .renderFailed(reason: "qpdf could not start") }
@@ -38,6 +41,7 @@ final class QPDFSession {
     func step(_ body: (QPDFSession) throws(ConversionError) -> Void) throws(ConversionError) {
         try body(self)
         qpdf_oh_release_all(q)
+        readPages?.letGo()
     }
 
     /// Writes the document with object streams and a deterministic /ID: into `file` as
@@ -59,6 +63,13 @@ final class QPDFSession {
         qpdf_set_object_stream_mode(q, qpdf_o_generate)
         qpdf_set_compress_streams(q, QPDF_TRUE)
         qpdf_set_deterministic_ID(q, QPDF_TRUE)
+        if let readPages {
+            // Called at each percent written: the input read for the objects written so
+            // far goes.
+            qpdf_register_progress_reporter(q, { _, pages in
+                pages.map { Unmanaged<ReadPages>.fromOpaque($0).takeUnretainedValue().letGo() }
+            }, Unmanaged.passUnretained(readPages).toOpaque())
+        }
         _ = qpdf_write(q)
         try check("writing the PDF")
         if let file { return .file(file) }
@@ -111,5 +122,27 @@ final class QPDFSession {
         let error = qpdf_get_error(q)
         let text = error.flatMap { qpdf_get_error_full_text(q, $0) }.map { String(cString: $0) } ?? "unknown error"
         throw .renderFailed(reason: "qpdf, \(step): \(text)")
+    }
+}
+
+/// A read-only mapping of a file (cairo's PDF in its scratch file) that qpdf reads as it
+/// goes. Every page it touches stays in the process's resident memory until unmapped,
+/// though it is the page cache's: the whole PDF by the end of the write (8 MB of the
+/// Rust book twice). `letGo` drops them from the mapping (`MADV_DONTNEED`; nothing in it
+/// was ever written, so a page read again comes back from the page cache unchanged), as
+/// reading the file piece by piece would never have held them.
+final class ReadPages {
+    private let base: UnsafeMutableRawPointer?
+    private let count: Int
+
+    /// `buffer` must be a whole mapping made with `PROT_READ` (never written).
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        base = UnsafeMutableRawPointer(mutating: buffer.baseAddress)
+        count = buffer.count
+    }
+
+    func letGo() {
+        guard let base, count > 0 else { return }
+        _ = madvise(base, count, MADV_DONTNEED)
     }
 }

@@ -83,7 +83,8 @@ public struct DocumentStyler {
         let title = styler.titleBlock(document.frontMatter, root, titleShown: headingIsTitle)
         let wantsTOC = options.tableOfContents || document.frontMatter?.values["toc"] == .bool(true)
         var blocks = lead + title + styler.styleBlocks(Array(body), root)
-        blocks = styler.placeTableOfContents(in: blocks, wanted: wantsTOC, after: title.isEmpty ? nil : lead.count + title.count, root)
+        blocks = styler.placeTableOfContents(in: blocks, wanted: wantsTOC, after: title.isEmpty ? nil : lead.count + title.count,
+                                             headings: Self.headings(in: blocks), root)
         var notes: [Int: [StyledBlock]] = [:]
         styler.styleFootnotes(document.footnotes, root, blocks: &blocks, pageNotes: &notes)
         return styler.finish(blocks, pageNotes: notes, frontMatter: document.frontMatter)
@@ -105,8 +106,7 @@ public struct DocumentStyler {
     func finish(_ blocks: [StyledBlock], pageNotes: [Int: [StyledBlock]], frontMatter: FrontMatter?) -> StyledDocument {
         let metadata = self.metadata(frontMatter)
         var page = pageSetup()
-        page.fields = ["title": metadata.title ?? "", "author": metadata.author ?? "",
-                       "date": frontMatter?.string("date") ?? options.date ?? ""]
+        page.fields = pageFields(metadata, frontMatter)
         var styled = StyledDocument(blocks: blocks, page: page, metadata: metadata,
                                     pageFootnotes: theme.footnotes.placement == .page
                                         ? PageFootnotes(notes: pageNotes, rule: footnoteRule(rootContext)) : nil)
@@ -114,6 +114,11 @@ public struct DocumentStyler {
         styled.imageSources = images.shown
         LinkResolution.resolve(&styled, diagnostics: diagnostics)
         return styled
+    }
+
+    /// The values of the page fields `{title}`, `{author}` and `{date}`.
+    func pageFields(_ metadata: DocumentMetadata, _ frontMatter: FrontMatter?) -> [String: String] {
+        ["title": metadata.title ?? "", "author": metadata.author ?? "", "date": frontMatter?.string("date") ?? options.date ?? ""]
     }
 
     var rootContext: StyleContext {
@@ -145,11 +150,17 @@ public struct DocumentStyler {
         var afterParagraph = false
         for b in blocks {
             let styled = styleBlock(b, ctx, indent: theme.paragraph.indentFirst || afterParagraph)
-            // A paragraph that became images does not count as one.
-            if case .paragraph = b.kind, case .paragraph? = styled.last { afterParagraph = true } else { afterParagraph = false }
+            afterParagraph = Self.endsParagraph(b, styled)
             out += styled
         }
         return out
+    }
+
+    /// Whether `block`, styled as `styled`, is a paragraph the next one follows (a
+    /// paragraph that became images does not count as one).
+    static func endsParagraph(_ block: Block, _ styled: [StyledBlock]) -> Bool {
+        if case .paragraph = block.kind, case .paragraph? = styled.last { return true }
+        return false
     }
 
     /// `indent`: whether a paragraph gets the theme's first-line indent here.

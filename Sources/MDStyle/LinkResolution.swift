@@ -16,6 +16,27 @@ enum LinkResolution {
         if var notes = document.pageFootnotes {
             for key in notes.notes.keys.sorted() { collector.visit(&notes.notes[key]!) }
         }
+        var notes = document.pageFootnotes?.notes
+        settle(&document.blocks, notes: &notes, names: names, diagnostics: diagnostics)
+        if let notes { document.pageFootnotes!.notes = notes }
+    }
+
+    /// The anchors `block` defines and the names of the internal links it makes, in
+    /// the order met.
+    static func anchorsAndLinks(_ block: StyledBlock) -> (anchors: [String], links: [String]) {
+        var anchors: [String] = [], links: [String] = []
+        var visitor = Visitor(anchor: { anchors.append($0) },
+                              linkName: { if case .internalDestination(let name) = $0 { links.append(name) } })
+        var block = block
+        visitor.visit(&block)
+        return (anchors, links)
+    }
+
+    /// Points every internal link of `blocks`, then of `notes` (by number), at an anchor
+    /// of `names` (the whole document's): the name itself, else one differing only in
+    /// case, else none (not clickable, with a warning).
+    static func settle(_ blocks: inout [StyledBlock], notes: inout [Int: [StyledBlock]]?, names: Set<String>,
+                       diagnostics: DiagnosticSink) {
         var folded: [String: String] = [:]
         for name in names.sorted() where folded[name.lowercased()] == nil { folded[name.lowercased()] = name }
 
@@ -29,10 +50,10 @@ enum LinkResolution {
             return nil
         }
         var rewriter = Visitor(link: check)
-        rewriter.visit(&document.blocks)
-        if var notes = document.pageFootnotes {
-            for key in notes.notes.keys.sorted() { rewriter.visit(&notes.notes[key]!) }
-            document.pageFootnotes = notes
+        rewriter.visit(&blocks)
+        if var all = notes {
+            for key in all.keys.sorted() { rewriter.visit(&all[key]!) }
+            notes = all
         }
     }
 
@@ -40,6 +61,8 @@ enum LinkResolution {
     /// (given where it comes from: the link's own source location, or its block's).
     struct Visitor {
         var anchor: (String) -> Void = { _ in }
+        /// Is told each link target, which stays as it is.
+        var linkName: ((LinkTarget) -> Void)?
         var link: ((LinkTarget?, SourceLocation?) -> LinkTarget?)?
         /// Changes each heading paragraph.
         var heading: ((inout StyledParagraph) -> Void)?
@@ -59,6 +82,7 @@ enum LinkResolution {
             case .list(var l):
                 for i in l.items.indices {
                     if let a = l.items[i].anchor { anchor(a) }
+                    if let linkName, let target = l.items[i].markerLink { linkName(target) }
                     if let link { l.items[i].markerLink = link(l.items[i].markerLink, nil) }
                     visit(&l.items[i].children)
                 }
@@ -67,6 +91,7 @@ enum LinkResolution {
                 for r in t.rows.indices { for c in t.rows[r].indices { visit(&t.rows[r][c]) } }
                 block = .table(t)
             case .image(var img):
+                if let linkName, let target = img.link { linkName(target) }
                 if let link { img.link = link(img.link, img.source.start) }
                 block = .image(img)
             case .math(let m):
@@ -85,6 +110,7 @@ enum LinkResolution {
             for i in p.text.runs.indices {
                 let paint = p.text.runs[i].paint
                 if let n = paint.footnoteReference { anchor("fnref-\(n)") }
+                if let linkName, let target = paint.link { linkName(target) }
                 if let link, paint.link != nil {
                     p.text.runs[i].paint.link = link(paint.link, paint.linkSource ?? p.source.start)
                 }

@@ -18,18 +18,35 @@ enum TableOfContentsMarker {
 }
 
 extension DocumentStyler {
+    /// Whether `document` has contents: asked for (`tableOfContents`, or the front
+    /// matter's `toc: true`), or a `[[_TOC_]]` line (or `<!-- toc -->`) among its
+    /// top-level blocks. The contents list every heading, so nothing from their place on
+    /// can be laid out before the whole document is styled: a stream of it would only
+    /// hold its blocks (see `StyledStream`), and the converter styles it whole first.
+    public static func hasContents(_ document: MarkdownDocument, asked: Bool) -> Bool {
+        if asked || document.frontMatter?.values["toc"] == .bool(true) { return true }
+        return document.blocks.contains { block in
+            switch block.kind {
+            case .paragraph(let inlines): return TableOfContentsMarker.matches(inlines)
+            case .comment(let text): return TableOfContentsMarker.matches(comment: text)
+            default: return false
+            }
+        }
+    }
+
     /// Replaces the first placeholder with the table of contents (later ones are
     /// dropped); without one, puts it after the title when `wanted`: after the first
     /// `titleBlocks` blocks (the title block, and a heading that is the title), else
     /// after a leading level-1 heading (a README's title), never after a section heading.
+    /// `headings`: the document's (`headings(in:)` of all its blocks).
     mutating func placeTableOfContents(in blocks: [StyledBlock], wanted: Bool, after titleBlocks: Int? = nil,
-                                       _ root: StyleContext) -> [StyledBlock] {
+                                       headings: [(Int, String, String)], _ root: StyleContext) -> [StyledBlock] {
         let marker = blocks.firstIndex { if case .tocPlaceholder = $0 { return true }; return false }
         var out = blocks.filter { if case .tocPlaceholder = $0 { return false }; return true }
         guard marker != nil || wanted else { return out }
         var at = marker ?? titleBlocks ?? 0
         if marker == nil, titleBlocks == nil, case .paragraph(let p)? = out.first, case .heading(1, _, _) = p.role { at = 1 }
-        out.insert(contentsOf: tableOfContents(headings: Self.headings(in: blocks), root), at: at)
+        out.insert(contentsOf: tableOfContents(headings: headings, root), at: at)
         return out
     }
 
