@@ -130,11 +130,17 @@ public struct DocumentStyler {
 
     func metadata(_ fm: FrontMatter?) -> DocumentMetadata {
         let authors = Self.authors(fm?.values["author"] ?? fm?.values["authors"]).map { Self.plain($0, fm) }
-        return DocumentMetadata(title: fm.flatMap { Self.text($0.values["title"]) }.map { Self.plain($0, fm) } ?? firstH1,
+        return DocumentMetadata(title: title(fm),
                                 author: authors.isEmpty ? nil : authors.joined(separator: ", "),
                                 subject: fm?.string("subject") ?? fm?.string("description"),
                                 keywords: fm?.string("keywords"),
                                 language: fm?.string("lang") ?? fm?.string("language") ?? theme.body.language)
+    }
+
+    /// The document's title: the front matter's, else the first level-1 heading styled
+    /// so far.
+    func title(_ fm: FrontMatter?) -> String? {
+        fm.flatMap { Self.text($0.values["title"]) }.map { Self.plain($0, fm) } ?? firstH1
     }
 
     /// A front matter value read as Markdown, as plain text (`*My* notes` → "My notes").

@@ -80,12 +80,12 @@ extension DocumentStyler {
                        stylingTime: clock.now - start)
     }
 
-    /// Publishes the page fields once the title is known (it then stays as it is).
+    /// Publishes the page fields once the title is known (it then stays as it is). Asked
+    /// after every top-level block: only the title is looked at until there is one (the
+    /// whole metadata reads the authors as Markdown).
     private func publishFieldsOnceTitled(_ fm: FrontMatter?, out: inout StreamedBlocks) {
-        guard !out.fieldsPublished else { return }
-        let metadata = self.metadata(fm)
-        guard metadata.title != nil else { return }
-        out.channel.publish(fields: pageFields(metadata, fm))
+        guard !out.fieldsPublished, title(fm) != nil else { return }
+        out.channel.publish(fields: pageFields(metadata(fm), fm))
         out.fieldsPublished = true
     }
 }
