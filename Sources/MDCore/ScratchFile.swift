@@ -69,17 +69,7 @@ public final class ScratchFile: @unchecked Sendable {
 
     /// `count` bytes from `offset` (fewer at the end of the file); nil on a read error.
     public func read(_ count: Int, at offset: Int) -> [UInt8]? {
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while initialized < count {
-                let n = pread(descriptor, buffer.baseAddress! + initialized, count - initialized, off_t(offset + initialized))
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { failed = true }
-                if n <= 0 { return }
-                initialized += n
-            }
-        }
-        return failed ? nil : bytes
+        PositionalRead.bytes(count, of: descriptor, at: offset)
     }
 
     /// The whole file read into memory (for a caller that wants the bytes); nil on a read

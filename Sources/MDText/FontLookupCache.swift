@@ -1,4 +1,5 @@
 import Glibc
+import MDCore
 import MDPage
 
 /// The answers fontconfig gave on this machine, kept between runs so that a short
@@ -60,19 +61,9 @@ struct FontLookupCache {
     }
 
     /// `count` bytes of `fd` from `offset`, or nil when it has fewer or cannot be read.
-    /// The memory is not zeroed first: the whole file is most of a megabyte.
     static func readFully(_ fd: Int32, count: Int, at offset: Int) -> [UInt8]? {
-        var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
-            while filled < count {
-                let n = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return }
-                filled += n
-            }
-            complete = true
-        }
-        return complete ? bytes : nil
+        guard let bytes = PositionalRead.bytes(count, of: fd, at: offset), bytes.count == count else { return nil }
+        return bytes
     }
 
     /// Writes the cache into `directory` (created when missing), replacing the file
