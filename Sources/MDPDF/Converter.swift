@@ -166,8 +166,7 @@ public enum Converter {
             document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: ParseOptions(dollarMath: false))
             document.frontMatter = frontMatter
         }
-        // A document with contents is styled whole first (they list every heading).
-        guard options.layoutThread, !DocumentStyler.hasContents(document, asked: options.tableOfContents) else {
+        guard options.layoutThread else {
             return try startLayout(theme: theme, options: options, policy: policy, diagnostics: sink, stages: &stages) { style in
                 DocumentStyler.style(document, theme: theme, options: style, diagnostics: sink)
             }

@@ -17,25 +17,14 @@ extension DocumentStyler {
         var builder = TextBuilder(sharing: runStyles)
         var state = InlineState(hctx)
         if let u = h.underline { state.underline = TextDecoration(u, size: hctx.size) }
-        let number = attributes.unnumbered ? nil : headingNumber(level)
-        if let number { builder.append(number + h.numbering.suffix, state.layout, state.paint) }
+        let name = headingName(level, attributes)
+        if let number = name.number { builder.append(number + h.numbering.suffix, state.layout, state.paint) }
         appendInlines(inlines, state, to: &builder)
-        let plain = PlainText.of(inlines, shortcodes: true)
-        if level == 1, firstH1 == nil, !plain.isEmpty { firstH1 = plain }
-        // The anchor is the heading's `{#id}`, else follows GitHub's rules on the title as
-        // written, without the number (in a book, prefixed with the chapter's name).
-        let local: String
-        if let id = attributes.id {
-            local = slugger.claim(id)
-            if local != id {
-                diagnostics.warning("heading id '\(id)' is already used by an earlier heading; this heading's anchor is '\(local)'",
-                                    at: range.start, hint: "links to '#\(id)' go to the earlier heading")
-            }
-        } else {
-            local = slugger.slug(for: PlainText.of(inlines, mathAsSource: true))
+        if let id = attributes.id, name.local != id {
+            diagnostics.warning("heading id '\(id)' is already used by an earlier heading; this heading's anchor is '\(name.local)'",
+                                at: range.start, hint: "links to '#\(id)' go to the earlier heading")
         }
-        let anchor = anchorName(local)
-        let title = number.map { "\($0) \(plain)" } ?? plain
+        let anchor = name.anchor, title = name.title
         let gap = h.borderGap.resolve(em: hctx.size)
         let spaceAfter = lv.spaceAfter.resolve(em: hctx.size)
         let text = builder.trimmedTrailingWhitespace()
@@ -48,6 +37,22 @@ extension DocumentStyler {
         let rule = StyledRule(color: border.color, thickness: h.borderWidth.resolve(em: hctx.size),
                               spaceBefore: .zero, spaceAfter: spaceAfter)
         return [.paragraph(para), .rule(rule)]
+    }
+
+    /// A heading's number, anchor and title (number and plain text, as the outline and the
+    /// contents list it), counting it in the numbering and the anchors taken. Styling a
+    /// heading and listing the contents ahead of styling (`headingsAhead`) both name
+    /// headings here, so that the two agree. `local`: the anchor within the chapter (an
+    /// `{#id}` an earlier heading took becomes the next free `id-1`…).
+    mutating func headingName(_ level: Int, _ attributes: HeadingAttributes) -> (number: String?, local: String, anchor: String, title: String) {
+        let inlines = attributes.inlines
+        let number = attributes.unnumbered ? nil : headingNumber(level)
+        let plain = PlainText.of(inlines, shortcodes: true)
+        if level == 1, firstH1 == nil, !plain.isEmpty { firstH1 = plain }
+        // The anchor is the heading's `{#id}`, else follows GitHub's rules on the title as
+        // written, without the number (in a book, prefixed with the chapter's name).
+        let local = attributes.id.map { slugger.claim($0) } ?? slugger.slug(for: PlainText.of(inlines, mathAsSource: true))
+        return (number, local, anchorName(local), number.map { "\($0) \(plain)" } ?? plain)
     }
 
     /// "1", "1.2", "1.2.3": the counters of the numbered levels down to `level`; nil when

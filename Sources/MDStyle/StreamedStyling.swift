@@ -34,13 +34,22 @@ extension DocumentStyler {
         numberEquations(document)
         let headingIsTitle = opensWithTitleHeading(document)
         let wantsTOC = options.tableOfContents || fm?.values["toc"] == .bool(true)
+        let marked = Self.hasContentsMarker(document.blocks)
+        // The contents are listed ahead from the headings' names, so that they hold back
+        // nothing: the blocks after them, and links to headings not yet styled, go on.
+        let listed = wantsTOC || marked ? headingsAhead(document.blocks) : []
         // Footnotes' own anchors are known before they are styled (`footnoteBlocks`).
-        var out = StreamedBlocks(channel: channel, holdsBack: wantsTOC,
-                                 anchors: document.footnotes.map { "fn-\(footnoteOffset + $0.number)" })
+        var out = StreamedBlocks(channel: channel,
+                                 anchors: document.footnotes.map { "fn-\(footnoteOffset + $0.number)" } + listed.map(\.2))
         var lead: [StyledBlock] = []
         var body = document.blocks[...]
         if headingIsTitle, let first = body.popFirst() { lead = styleBlock(first, root) }
         let title = titleBlock(fm, root, titleShown: headingIsTitle)
+        if wantsTOC || marked {
+            // Where `placeTableOfContents` puts them.
+            out.contents = tableOfContents(headings: listed, root)
+            out.placement = marked ? .atMarker : title.isEmpty ? .afterLeadingHeading : .before(lead.count + title.count)
+        }
         // Images before the blocks that show them, the fields before the page they are on.
         channel.publish(images: images.shown)
         publishFieldsOnceTitled(fm, out: &out)
@@ -53,14 +62,10 @@ extension DocumentStyler {
             publishFieldsOnceTitled(fm, out: &out)
             out.add(styled)
         }
-        // The rest as `style` does it, on the blocks not yet handed out: every block when
-        // contents were asked for (they were all held back), else from the first block
-        // held back (a `[[_TOC_]]` line, or a link to an anchor not yet styled) on.
+        out.placeContentsAtEnd()
+        // The rest as `style` does it, on the blocks not yet handed out: from the first
+        // block held back (a link to an anchor not yet styled) on.
         var rest = out.held
-        if out.holdsBack {
-            rest = placeTableOfContents(in: rest, wanted: wantsTOC, after: title.isEmpty ? nil : lead.count + title.count,
-                                        headings: out.headings, root)
-        }
         var notes: [Int: [StyledBlock]] = [:]
         let bodyEnd = rest.count
         styleFootnotes(document.footnotes, root, blocks: &rest, pageNotes: &notes)
@@ -91,35 +96,58 @@ extension DocumentStyler {
 }
 
 /// The top-level blocks styled so far on their way into a stream's channel: each is
-/// handed out once final (see `StyledStream`), the others held in order.
+/// handed out once final (see `StyledStream`), the others held in order, with the
+/// contents put in their place.
 struct StreamedBlocks {
+    /// Where the contents go among the top-level blocks, as `placeTableOfContents` puts
+    /// them in a document styled whole.
+    enum ContentsPlacement {
+        /// In place of the first `[[_TOC_]]` line (later ones are dropped).
+        case atMarker
+        /// Before the top-level block of this index (after the title block).
+        case before(Int)
+        /// After a leading level-1 heading (a README's title), else first.
+        case afterLeadingHeading
+    }
+
     let channel: StyledStream.Channel
-    /// Every block from the first held back on waits for the end: contents were asked
-    /// for, or a `[[_TOC_]]` line was met.
-    private(set) var holdsBack: Bool
+    /// The contents' blocks until they are placed; nil when the document has none.
+    var contents: [StyledBlock]?
+    var placement = ContentsPlacement.atMarker
     /// Blocks not handed out, in order, with the internal link names each makes.
     private var waiting: [(block: StyledBlock, links: [String])] = []
-    /// Every anchor of the blocks styled so far (and of the footnotes, styled last).
+    /// Every anchor of the blocks styled so far (and of the footnotes, styled last, and
+    /// of the headings the contents list).
     private(set) var anchors: Set<String>
-    /// The headings of the blocks styled so far, for contents (`placeTableOfContents`).
-    private(set) var headings: [(Int, String, String)] = []
+    /// Top-level blocks added so far, placeholders left out.
+    private var count = 0
     var fieldsPublished = false
 
-    init(channel: StyledStream.Channel, holdsBack: Bool, anchors: [String]) {
-        self.channel = channel; self.holdsBack = holdsBack; self.anchors = Set(anchors)
+    init(channel: StyledStream.Channel, anchors: [String]) {
+        self.channel = channel; self.anchors = Set(anchors)
     }
 
     var held: [StyledBlock] { waiting.map(\.block) }
 
     mutating func add(_ blocks: [StyledBlock]) {
         for block in blocks {
-            if case .tocPlaceholder = block { holdsBack = true }
-            let (names, links) = LinkResolution.anchorsAndLinks(block)
-            anchors.formUnion(names)
-            headings += DocumentStyler.headings(in: [block])
-            waiting.append((block, links))
+            if case .tocPlaceholder = block {
+                if case .atMarker = placement { placeContents() }
+                continue
+            }
+            switch placement {
+            case .before(let index) where index == count: placeContents()
+            case .afterLeadingHeading where count == 0:
+                if case .paragraph(let p) = block, case .heading(1, _, _) = p.role {
+                    admit(block)
+                    placeContents()
+                    continue
+                }
+                placeContents()
+            default: break
+            }
+            admit(block)
         }
-        guard !holdsBack else { return }
         // A link to an anchor already styled stays as it is (`LinkResolution.settle`).
         var ready = 0
         while ready < waiting.count, waiting[ready].links.allSatisfy({ anchors.contains($0) }) { ready += 1 }
@@ -127,6 +155,31 @@ struct StreamedBlocks {
         let out = waiting[..<ready].map(\.block)
         waiting.removeFirst(ready)
         channel.publish(out[...])
+    }
+
+    /// Puts the contents last when their place never came: asked for in a document with
+    /// no block after the title (`placeTableOfContents` inserts them at its end).
+    mutating func placeContentsAtEnd() {
+        switch placement {
+        case .atMarker: contents = nil
+        case .before, .afterLeadingHeading:
+            guard contents != nil else { return }
+            placeContents()
+            add([])
+        }
+    }
+
+    private mutating func placeContents() {
+        guard let blocks = contents else { return }
+        contents = nil
+        for block in blocks { admit(block) }
+    }
+
+    private mutating func admit(_ block: StyledBlock) {
+        let (names, links) = LinkResolution.anchorsAndLinks(block)
+        anchors.formUnion(names)
+        waiting.append((block, links))
+        count += 1
     }
 }
 

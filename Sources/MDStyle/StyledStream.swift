@@ -8,9 +8,9 @@ import MDCore
 ///
 /// What layout needs before the first block comes from the theme and the front matter
 /// alone (`head`). A block is handed out only when it is final: its internal links
-/// already name anchors styled before it or in it (else it waits for the document's
-/// end, when `LinkResolution` settles them), and no `[[_TOC_]]` line or asked-for
-/// contents is before it (the contents list every heading). The page fields wait for
+/// already name anchors styled before it or in it, or headings the contents list (else
+/// it waits for the document's end, when `LinkResolution` settles them). The contents
+/// are listed before styling starts (`headingsAhead`). The page fields wait for
 /// the title (the front matter's, else the first level-1 heading); the footnotes at
 /// the bottom of their pages, the metadata and the files read come with the end
 /// (`end()`). A stream made from a document styled whole hands out its blocks at once.

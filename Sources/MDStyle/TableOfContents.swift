@@ -18,20 +18,43 @@ enum TableOfContentsMarker {
 }
 
 extension DocumentStyler {
-    /// Whether `document` has contents: asked for (`tableOfContents`, or the front
-    /// matter's `toc: true`), or a `[[_TOC_]]` line (or `<!-- toc -->`) among its
-    /// top-level blocks. The contents list every heading, so nothing from their place on
-    /// can be laid out before the whole document is styled: a stream of it would only
-    /// hold its blocks (see `StyledStream`), and the converter styles it whole first.
-    public static func hasContents(_ document: MarkdownDocument, asked: Bool) -> Bool {
-        if asked || document.frontMatter?.values["toc"] == .bool(true) { return true }
-        return document.blocks.contains { block in
+    /// Whether the contents are placed by a `[[_TOC_]]` line (or `<!-- toc -->`): a
+    /// placeholder that styling puts among the top-level blocks (one at the top level,
+    /// or in a division there, whose blocks styling lays out in its place).
+    static func hasContentsMarker(_ blocks: [Block]) -> Bool {
+        blocks.contains { block in
             switch block.kind {
             case .paragraph(let inlines): return TableOfContentsMarker.matches(inlines)
             case .comment(let text): return TableOfContentsMarker.matches(comment: text)
+            case .division(_, let children): return hasContentsMarker(children)
             default: return false
             }
         }
+    }
+
+    /// The headings `headings(in:)` finds in `blocks` once they are styled, in the same
+    /// order, named the same way (`headingName`), without styling them: so that the
+    /// contents can be laid out before the headings they list are styled. Reads a copy of
+    /// the numbering and the anchors taken, which styling then takes as they were.
+    func headingsAhead(_ blocks: [Block]) -> [(Int, String, String)] {
+        var naming = self
+        var out: [(Int, String, String)] = []
+        var stack: [ArraySlice<Block>] = [blocks[...]]
+        while var top = stack.popLast() {
+            guard let block = top.popFirst() else { continue }
+            stack.append(top)
+            switch block.kind {
+            case .heading(let level, let inlines):
+                let name = naming.headingName(level, HeadingAttributes(inlines))
+                if !name.anchor.isEmpty { out.append((level, name.title, name.anchor)) }
+            case .blockQuote(let children), .division(_, let children): stack.append(children[...])
+            case .list(_, let items): for item in items.reversed() { stack.append(item.blocks[...]) }
+            case .definitionList(let parts):
+                for case .description(let children) in parts.reversed() { stack.append(children[...]) }
+            default: break
+            }
+        }
+        return out
     }
 
     /// Replaces the first placeholder with the table of contents (later ones are
