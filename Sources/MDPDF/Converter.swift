@@ -171,7 +171,10 @@ public enum Converter {
                 DocumentStyler.style(document, theme: theme, options: style, diagnostics: sink)
             }
         }
-        return try startStreamedLayout(document, theme: theme, options: options, policy: policy, diagnostics: sink,
+        // The styling thread gets the only copy of the tree, and frees it as it goes.
+        var handed = MarkdownDocument(blocks: [])
+        swap(&handed, &document)
+        return try startStreamedLayout(consume handed, theme: theme, options: options, policy: policy, diagnostics: sink,
                                        stages: &stages)
     }
 
@@ -193,14 +196,14 @@ public enum Converter {
     /// (`StylingThread`) while layout takes its blocks, so that layout and drawing start
     /// within milliseconds of parsing. The pages, the PDF and the warnings are those of
     /// `startLayout`.
-    static func startStreamedLayout(_ document: MarkdownDocument, theme: Theme, options: ConversionOptions, policy: ReadPolicy,
+    static func startStreamedLayout(_ document: consuming MarkdownDocument, theme: Theme, options: ConversionOptions, policy: ReadPolicy,
                                     diagnostics sink: DiagnosticSink, stages: inout StageClock) throws(ConversionError) -> StartedLayout {
         // Layout's warnings (and the text stage's) are kept apart while styling adds its own.
         let layoutSink = DiagnosticSink()
         let text = try textContext(theme, options: options, policy: policy, diagnostics: layoutSink)
         layoutSink.replay(into: sink)
         options.progress?("styling")
-        let styling = StylingThread(document, theme: theme, options: styleOptions(options, policy: policy), diagnostics: sink,
+        let styling = StylingThread(consume document, theme: theme, options: styleOptions(options, policy: policy), diagnostics: sink,
                                     layoutDiagnostics: layoutSink)
         stages.lap("style")
         let pages = keptPages(DocumentLayout.pages(streaming: styling.stream, text: text, diagnostics: layoutSink,

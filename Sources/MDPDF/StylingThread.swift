@@ -13,11 +13,11 @@ struct StylingThread {
     let stream: StyledStream
     private let layoutDiagnostics: DiagnosticSink
 
-    /// Starts styling `document`; `diagnostics` is the conversion's sink, written by the
-    /// styling thread until it ends.
-    init(_ document: MarkdownDocument, theme: Theme, options: StyleOptions, diagnostics: DiagnosticSink,
+    /// Starts styling `document` (taken over: its blocks are freed as they are styled);
+    /// `diagnostics` is the conversion's sink, written by the styling thread until it ends.
+    init(_ document: consuming MarkdownDocument, theme: Theme, options: StyleOptions, diagnostics: DiagnosticSink,
          layoutDiagnostics: DiagnosticSink) {
-        let (stream, style) = DocumentStyler.stream(document, theme: theme, options: options, diagnostics: diagnostics)
+        let (stream, style) = DocumentStyler.stream(consume document, theme: theme, options: options, diagnostics: diagnostics)
         self.stream = stream
         self.layoutDiagnostics = layoutDiagnostics
         let thread = Thread { style() }

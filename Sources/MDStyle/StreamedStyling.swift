@@ -9,7 +9,9 @@ extension DocumentStyler {
     /// warnings (in their order) and everything else styled are those of `style`; they
     /// only come a block at a time. `ahead`: how many blocks styling may run ahead of
     /// layout taking them (it runs on without limit once layout waits for the end).
-    public static func stream(_ document: MarkdownDocument, theme: Theme, options: StyleOptions,
+    /// `document` is taken over (pass the only copy): each top-level block is freed once
+    /// styled, so the Markdown tree shrinks as the styled blocks go to layout.
+    public static func stream(_ document: consuming MarkdownDocument, theme: Theme, options: StyleOptions,
                               diagnostics: DiagnosticSink, ahead: Int = 256) -> (stream: StyledStream, style: @Sendable () -> Void) {
         let fm = document.frontMatter
         var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics,
@@ -19,15 +21,16 @@ extension DocumentStyler {
         let head = StyledStream.Head(page: styler.pageSetup(), language: styler.metadata(fm).language,
                                      footnoteRule: theme.footnotes.placement == .page ? styler.footnoteRule(styler.rootContext) : nil)
         let channel = StyledStream.Channel(limit: ahead)
-        let handOver = StylerHandover(styler)
+        let handOver = StylerHandover(styler, consume document)
         return (StyledStream(head: head, channel: channel), {
-            var styler = handOver.take()
-            styler.styleStreaming(document, into: channel)
+            var (styler, document) = handOver.take()
+            styler.styleStreaming(&document, into: channel)
         })
     }
 
-    /// `style`, handing each top-level block to `channel` as soon as it is final.
-    mutating func styleStreaming(_ document: MarkdownDocument, into channel: StyledStream.Channel) {
+    /// `style`, handing each top-level block to `channel` as soon as it is final; the
+    /// document's blocks are emptied as they are styled.
+    mutating func styleStreaming(_ document: inout MarkdownDocument, into channel: StyledStream.Channel) {
         let clock = ContinuousClock(), start = clock.now
         let fm = document.frontMatter
         let root = rootContext
@@ -42,8 +45,13 @@ extension DocumentStyler {
         var out = StreamedBlocks(channel: channel,
                                  anchors: document.footnotes.map { "fn-\(footnoteOffset + $0.number)" } + listed.map(\.2))
         var lead: [StyledBlock] = []
-        var body = document.blocks[...]
-        if headingIsTitle, let first = body.popFirst() { lead = styleBlock(first, root) }
+        var blocks = document.blocks
+        document.blocks = []
+        var next = 0
+        if headingIsTitle, !blocks.isEmpty {
+            lead = styleBlock(blocks[0], root)
+            next = 1
+        }
         let title = titleBlock(fm, root, titleShown: headingIsTitle)
         if wantsTOC || marked {
             // Where `placeTableOfContents` puts them.
@@ -55,7 +63,11 @@ extension DocumentStyler {
         publishFieldsOnceTitled(fm, out: &out)
         out.add(lead + title)
         var afterParagraph = false
-        for block in body {
+        while next < blocks.count {
+            let block = blocks[next]
+            // The only reference left to the block's tree is `block`, freed after styling.
+            blocks[next] = Block(.pageBreak, range: block.range)
+            next += 1
             let styled = styleBlock(block, root, indent: theme.paragraph.indentFirst || afterParagraph)
             afterParagraph = Self.endsParagraph(block, styled)
             channel.publish(images: images.shown)
@@ -183,12 +195,14 @@ struct StreamedBlocks {
     }
 }
 
-/// Moves the styler to its thread (it is used by one thread at a time).
+/// Moves the styler and the document to the styling thread (each is used by one thread
+/// at a time, and the document's only copy goes with them).
 private final class StylerHandover: @unchecked Sendable {
     private var styler: DocumentStyler?
-    init(_ styler: DocumentStyler) { self.styler = styler }
-    func take() -> DocumentStyler {
-        defer { styler = nil }
-        return styler!
+    private var document: MarkdownDocument?
+    init(_ styler: DocumentStyler, _ document: consuming MarkdownDocument) { self.styler = styler; self.document = document }
+    func take() -> (DocumentStyler, MarkdownDocument) {
+        defer { styler = nil; document = nil }
+        return (styler!, document.take()!)
     }
 }
