@@ -119,9 +119,13 @@ enum PNGCheck {
         }
     }
 
-    /// The most inflated bytes `inflatesToRows` holds at once: a 3000 × 1500 RGBA
-    /// screenshot is 18 MB.
-    static let wholeInflateLimit = 32 << 20
+    /// The most inflated bytes `inflatesToRows` holds at once (2 MB: a 700 × 700 RGBA
+    /// image); larger images are checked by zlib a piece at a time. Styling, which runs
+    /// the check, goes on beside layout, drawing and the image worker (whose plane of a
+    /// screenshot is 13.5 MB): a whole 3000 × 1500 RGBA screenshot (18 MB) held here
+    /// came on top of everything they hold: 7 MB of the Rust book's peak and 13 MB of
+    /// chapters 1–14's. zlib costs about 4 ms more CPU time per such screenshot.
+    static let wholeInflateLimit = 2 << 20
 
     /// Whether `data` inflates (libdeflate, checksum included) to exactly the rows, each
     /// with a valid filter byte; nil when that is not known here (too large, more or fewer
