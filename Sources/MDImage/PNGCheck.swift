@@ -82,41 +82,30 @@ enum PNGCheck {
     /// Inflates `data` in chunks, checking each row's filter byte; nil when at least
     /// `rows.total` bytes come out with valid filter bytes. Rows of up to
     /// `wholeInflateLimit` bytes are first inflated whole (`inflatesToRows`); whatever
-    /// that does not settle comes here, to zlib, which says what is wrong.
+    /// that does not settle comes here, to zlib (`ZlibInflater`), which tells what is wrong.
     private static func inflateProblem(_ data: [UInt8], rows: RowLayout) -> String? {
         if inflatesToRows(data, rows) == true { return nil }
-        var stream = z_stream()
-        guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return "zlib cannot start" }
-        defer { inflateEnd(&stream) }
+        guard let inflater = ZlibInflater(data) else { return "zlib cannot start" }
         let expected = rows.total
         var produced = 0
         var pass = 0, rowInPass = 0, nextRowStart = 0
         var out = [UInt8](repeating: 0, count: 64 * 1024)
-        var input = data
-        return input.withUnsafeMutableBufferPointer { inBuf -> String? in
-            stream.next_in = inBuf.baseAddress
-            stream.avail_in = UInt32(inBuf.count)
-            while produced < expected {
-                let status = out.withUnsafeMutableBufferPointer { o -> Int32 in
-                    stream.next_out = o.baseAddress
-                    stream.avail_out = UInt32(o.count)
-                    return inflate(&stream, Z_NO_FLUSH)
-                }
-                let n = out.count - Int(stream.avail_out)
-                // Check the filter byte of every row that starts in this chunk.
-                while pass < rows.passes.count, nextRowStart < produced + n {
-                    if out[nextRowStart - produced] > 4 { return "a row has an invalid filter type" }
-                    nextRowStart += rows.passes[pass].rowBytes
-                    rowInPass += 1
-                    if rowInPass == rows.passes[pass].rows { pass += 1; rowInPass = 0 }
-                }
-                produced += n
-                if status == Z_STREAM_END { break }
-                if status != Z_OK { return "its image data is not valid compressed data" }
-                if n == 0 && stream.avail_in == 0 { break }
+        while produced < expected {
+            guard let n = out.withUnsafeMutableBufferPointer({ inflater.read(into: $0) }) else {
+                return "its image data is not valid compressed data"
             }
-            return produced < expected ? "its image data is cut short (\(produced) of \(expected) bytes)" : nil
+            // Check the filter byte of every row that starts in this chunk.
+            while pass < rows.passes.count, nextRowStart < produced + n {
+                if out[nextRowStart - produced] > 4 { return "a row has an invalid filter type" }
+                nextRowStart += rows.passes[pass].rowBytes
+                rowInPass += 1
+                if rowInPass == rows.passes[pass].rows { pass += 1; rowInPass = 0 }
+            }
+            produced += n
+            // Fewer than asked for: the stream (or its data) has ended.
+            if n < out.count { break }
         }
+        return produced < expected ? "its image data is cut short (\(produced) of \(expected) bytes)" : nil
     }
 
     /// The most inflated bytes `inflatesToRows` holds at once (2 MB: a 700 × 700 RGBA

@@ -49,4 +49,55 @@ import Testing
         let garbage = try #require(ZlibInflater([0x78, 0x9C, 0xFF, 0xFF, 0xFF, 0xFF]))
         #expect(garbage.read(into: buffer) == nil)
     }
+
+    /// Reads the whole stream through buffers of 4,099 bytes: the bytes, or nil if a read
+    /// said the data is invalid; `complete` is false when the data ran out before the end.
+    static func inflateAll(_ zlib: [UInt8]) -> (bytes: [UInt8], complete: Bool)? {
+        guard let inflater = ZlibInflater(zlib) else { return nil }
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4099)
+        defer { buffer.deallocate() }
+        var out: [UInt8] = []
+        while true {
+            guard let n = inflater.read(into: buffer) else { return nil }
+            out += buffer[..<n]
+            if n < buffer.count { break }
+        }
+        // zlib's own one-call inflate says whether the stream is complete.
+        var size = uLong(out.count + 1)
+        var check = [UInt8](repeating: 0, count: Int(size))
+        let status = uncompress(&check, &size, zlib, uLong(zlib.count))
+        return (out, status == Z_OK)
+    }
+
+    /// The inflater reads the zlib wrapper itself (zlib inflates the data raw, the
+    /// checksum is libdeflate's): it accepts and refuses what zlib does. A changed
+    /// checksum, a header zlib refuses (wrong method, window over 32 KB, bad check bits,
+    /// a preset dictionary) are invalid; a stream cut inside its checksum gives every
+    /// byte but is not ended.
+    @Test func wrapperIsCheckedAsZlibChecksIt() throws {
+        let zlib = Self.compressedAtOnce(Self.sample, level: 6)
+        let whole = try #require(Self.inflateAll(zlib))
+        #expect(whole.bytes == Self.sample && whole.complete)
+        for i in 1...4 {
+            var wrong = zlib
+            wrong[wrong.count - i] ^= 0x10
+            #expect(Self.inflateAll(wrong) == nil, "checksum byte \(i) from the end changed")
+        }
+        let cut = try #require(Self.inflateAll(Array(zlib.dropLast(2))))
+        #expect(cut.bytes == Self.sample && !cut.complete)
+        // Every header zlib refuses is refused here, and every one it takes is taken.
+        for cmf in 0...255 {
+            for flg in 0...255 {
+                var stream = zlib
+                stream[0] = UInt8(cmf); stream[1] = UInt8(flg)
+                var size = uLong(Self.sample.count)
+                var out = [UInt8](repeating: 0, count: Int(size))
+                let zlibSays = uncompress(&out, &size, stream, uLong(stream.count))
+                let headerRefused = zlibSays == Z_DATA_ERROR || zlibSays == Z_NEED_DICT
+                if headerRefused != !ZlibInflater.acceptsHeader(UInt8(cmf), UInt8(flg)) {
+                    Issue.record("header \(cmf) \(flg): zlib says \(zlibSays)")
+                }
+            }
+        }
+    }
 }
