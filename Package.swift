@@ -99,7 +99,10 @@ let package = Package(
         /// Removes the temporary output files on SIGINT, SIGTERM and SIGHUP from a signal
         /// handler (a libdispatch signal source started a thread in every run).
         .target(name: "CSignalCleanup"),
-        .executableTarget(name: "mdpdf", dependencies: ["MDPDF", "CSignalCleanup",
+        /// The executable's `snprintf`: an exact fast path for the numbers cairo writes
+        /// (see fast_printf.c); the command line links it, the library does not.
+        .target(name: "CFastPrintf"),
+        .executableTarget(name: "mdpdf", dependencies: ["MDPDF", "CSignalCleanup", "CFastPrintf",
                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         /// The whole-pipeline fuzz target: `make fuzz` builds it with libFuzzer; built
         /// normally it replays inputs (the CLI tests replay Tests/Fuzz/regressions).
@@ -107,6 +110,7 @@ let package = Package(
 
         // Tests, one target per module.
         .testTarget(name: "MDCoreTests", dependencies: ["MDCore"]),
+        .testTarget(name: "CFastPrintfTests", dependencies: ["CFastPrintf"]),
         .testTarget(name: "MDMarkdownTests", dependencies: ["MDMarkdown"]),
         .testTarget(name: "MDThemeTests", dependencies: ["MDTheme"]),
         .testTarget(name: "MDMathTests", dependencies: ["MDMath", "MDMathLayout", "MDText", "MDPage"]),

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// cairo writes every number of the PDF's content streams with `snprintf`; the binary's
+/// own exact fast path (Sources/CFastPrintf, compared with glibc in CFastPrintfTests)
+/// must be the one it calls, or the drawing thread spends a fifth of its instructions in
+/// glibc's `printf_fp` again. glibc's LD_DEBUG lists each symbol binding.
+@Suite("Number formatting")
+struct NumberFormattingTests {
+    @Test func cairoCallsTheBinarysSnprintf() throws {
+        try withTempDir { dir in
+            let md = dir.child("d.md")
+            try md.write("Hello, *world*: 0.1 + 0.2.\n")
+            let r = try mdpdf([md.path, "-o", dir.child("d.pdf").path], environment: ["LD_DEBUG": "bindings"])
+            #expect(r.status == 0)
+            let bindings = (r.stderrText + r.stdoutText).split(separator: "\n").filter {
+                $0.contains("libcairo.so") && $0.contains("snprintf")
+            }
+            let binary = URL(fileURLWithPath: Paths.binary).lastPathComponent
+            for name in ["`snprintf'", "`__snprintf_chk'"] {
+                let binding = bindings.first { $0.contains(name) }
+                #expect(binding?.contains("to \(Paths.binary)") == true || binding?.contains("/\(binary) ") == true,
+                        "\(name): \(binding.map(String.init) ?? "no binding")")
+            }
+        }
+    }
+}
