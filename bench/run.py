@@ -135,6 +135,22 @@ def typst_command(src):
     return lambda out: [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "pandoc_typst.py"), src, out]
 
 
+def cairo_snprintf_binding():
+    """How many of cairo's `snprintf` and `__snprintf_chk` the dynamic linker binds to the
+    mdpdf binary (Sources/CFastPrintf) rather than to glibc, by glibc's LD_DEBUG."""
+    with tempfile.TemporaryDirectory(prefix="mdpdf-bench-bind-") as work:
+        src = os.path.join(work, "one.md")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write("Hello, *world*.\n")
+        env = dict(os.environ, LD_DEBUG="bindings")
+        proc = subprocess.run([BIN, src, "-o", os.path.join(work, "one.pdf")], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        lines = (proc.stdout + proc.stderr).decode("utf-8", "replace").splitlines()
+        binary = os.path.basename(os.path.realpath(BIN))
+        return sum(1 for name in ("`snprintf'", "`__snprintf_chk'")
+                   if any("libcairo.so" in l and name in l and f"/{binary} " in l for l in lines))
+
+
 def main():
     if not os.access(BIN, os.X_OK):
         print(f"mdpdf not found at {BIN}: run `swift build -c release` first (`make bench` does)")
@@ -256,6 +272,9 @@ def main():
     check(f"one-line document < {TARGET_ONE_LINE_MS:.0f} ms and < {TARGET_ONE_LINE_RSS_MB:.0f} MB (target)", one_result,
           lambda r: r["seconds"] * 1000 < TARGET_ONE_LINE_MS and r["rss_mb"] < TARGET_ONE_LINE_RSS_MB,
           lambda r: f"{r['seconds'] * 1000:.1f} ms, {r['rss_mb']:.1f} MB")
+    bound = cairo_snprintf_binding()
+    print(f"{verdict(bound == 2)}  cairo's snprintf and __snprintf_chk bind to the binary's fast path "
+          f"(its release link exports them): {bound} of 2")
     if "error" not in serial and "error" not in parallel:
         speedup = serial["seconds"] / parallel["seconds"]
         print(f"{verdict(speedup >= TARGET_JOBS_SPEEDUP)}  -j {cores} at least {TARGET_JOBS_SPEEDUP}x faster than -j 1 "

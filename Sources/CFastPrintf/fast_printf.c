@@ -15,7 +15,7 @@
 // `vsnprintf`. "%f" of a finite double below 2^63 is exact: the value is m·2^e, and
 // m·10^p·2^e is rounded to an integer (half to even, glibc's rule in the default
 // rounding mode) with 128-bit integers, whatever p up to 18. The tests compare both
-// on millions of values, ties and edge cases included.
+// on hundreds of thousands of values, ties and edge cases included.
 
 #include "fast_printf.h"
 
@@ -120,8 +120,9 @@ int mdpdf_fast_vsnprintf(char *buffer, size_t size, const char *format, va_list 
         }
     }
     if (*f == 'l') { longs = 1; f++; }
-    char conversion = *f++;
-    if (*f != '\0') return -1;      // more than one conversion, or text around it
+    char conversion = *f;
+    // The format ends inside the conversion, or goes on after it (text, a second one).
+    if (conversion == '\0' || f[1] != '\0') return -1;
     if (width > 64) return -1;
 
     char text[96];

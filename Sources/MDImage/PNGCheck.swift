@@ -90,7 +90,7 @@ enum PNGCheck {
         var produced = 0
         var pass = 0, rowInPass = 0, nextRowStart = 0
         var out = [UInt8](repeating: 0, count: 64 * 1024)
-        while produced < expected {
+        reading: while produced < expected {
             guard let n = out.withUnsafeMutableBufferPointer({ inflater.read(into: $0) }) else {
                 return "its image data is not valid compressed data"
             }
@@ -102,8 +102,13 @@ enum PNGCheck {
                 if rowInPass == rows.passes[pass].rows { pass += 1; rowInPass = 0 }
             }
             produced += n
-            // Fewer than asked for: the stream (or its data) has ended.
-            if n < out.count { break }
+            switch inflater.state {
+            case .reading: continue
+            case .ended: break reading
+            // Data that runs out before the rows do is not valid data, as zlib says.
+            case .starved: if produced < expected { return "its image data is not valid compressed data" }
+            case .invalid: return "its image data is not valid compressed data"
+            }
         }
         return produced < expected ? "its image data is cut short (\(produced) of \(expected) bytes)" : nil
     }

@@ -8,43 +8,68 @@ import CZlib
 /// The zlib wrapper (RFC 1950: a two-byte header, an Adler-32 checksum of the inflated
 /// bytes after the deflate data) is read here and the deflate data given to zlib raw:
 /// zlib's own checksum is byte by byte and took about 40 % of inflating a screenshot,
-/// libdeflate's (vectorised) a tenth of that. What is accepted and refused is zlib's:
-/// a header zlib refuses, or a checksum that does not match, is invalid data.
+/// libdeflate's (vectorised) a tenth of that. What is accepted and refused is what zlib's
+/// own inflate accepts and refuses, given the same bytes: a header it refuses, or a
+/// checksum that does not match, is invalid data; a header or checksum cut short is data
+/// that ran out (the tests run both side by side).
 public final class ZlibInflater {
+    /// Where the stream stands after a read.
+    public enum State: Sendable, Equatable {
+        /// More may come.
+        case reading
+        /// The stream ended, its checksum matched.
+        case ended
+        /// The data ran out before the stream's end (cut short).
+        case starved
+        /// The data is not a valid zlib stream (reads say nil from now on, or from the
+        /// next read when this one still gave bytes).
+        case invalid
+    }
+
+    public private(set) var state = State.reading
     private var stream = z_stream()
     private let input: [UInt8]
     /// Input bytes zlib has taken so far.
     private var consumed = 0
-    private var ended = false
-    /// The header is refused (zlib: "incorrect header check" and the like).
-    private let badHeader: Bool
     /// The Adler-32 checksum of the bytes inflated so far.
     private var checksum: UInt32 = 1
 
     /// nil when zlib cannot start.
     public init?(_ zlib: [UInt8]) {
         input = zlib
-        badHeader = zlib.count >= 2 && !Self.acceptsHeader(zlib[0], zlib[1])
-        // Raw deflate data, with the largest window: it reads data made with any smaller one.
+        // Raw deflate data, with the largest window: it reads data made with any smaller
+        // one, as zlib's own inflate (window 15) does whatever the header says.
         guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
-        consumed = min(2, zlib.count)
+        switch Self.header(zlib) {
+        case .accepted: consumed = 2
+        case .refused: state = .invalid
+        case .cutShort: state = .starved
+        }
     }
 
     deinit { inflateEnd(&stream) }
 
-    /// Whether zlib takes `cmf`, `flg` as a stream's header: deflate with a window of at
-    /// most 32 KB, the check bits right, no preset dictionary (PNG has none).
-    static func acceptsHeader(_ cmf: UInt8, _ flg: UInt8) -> Bool {
-        cmf & 0x0F == 8 && cmf >> 4 <= 7 && (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0 && flg & 0x20 == 0
+    enum Header { case accepted, refused, cutShort }
+
+    /// The stream's header as zlib's inflate reads it: the check bits, the method
+    /// (deflate) and the window (at most 32 KB) first; then a preset dictionary (PNG has
+    /// none), refused once its 4-byte id is there (zlib asks for the dictionary).
+    static func header(_ bytes: [UInt8]) -> Header {
+        guard bytes.count >= 2 else { return .cutShort }
+        let cmf = bytes[0], flg = bytes[1]
+        guard (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0, cmf & 0x0F == 8, cmf >> 4 <= 7 else { return .refused }
+        guard flg & 0x20 == 0 else { return bytes.count >= 6 ? .refused : .cutShort }
+        return .accepted
     }
 
     /// Fills `buffer` with the next inflated bytes. Returns how many it wrote: fewer than
-    /// its size only when the stream ended (or its data ran out) first; nil when the data
-    /// is not a valid zlib stream.
+    /// its size only when the stream ended, its data ran out, or its data turned out
+    /// invalid after those bytes (`state` tells which; the next read then says nil); nil
+    /// when the data is not a valid zlib stream.
     public func read(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
-        if badHeader { return nil }
+        guard !buffer.isEmpty else { return 0 }
         var written = 0
-        while written < buffer.count && !ended {
+        while written < buffer.count && state == .reading {
             let before = written
             let status = input.withUnsafeBufferPointer { all -> Int32 in
                 // zlib keeps what it needs of earlier input in its own window: the
@@ -65,16 +90,16 @@ public final class ZlibInflater {
             case Z_OK: continue
             case Z_STREAM_END:
                 // The checksum follows the deflate data; zlib waits for it as for more data.
-                guard consumed + 4 <= input.count else { return written }
+                guard consumed + 4 <= input.count else { state = .starved; break }
                 let stored = input[consumed..<(consumed + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-                guard stored == checksum else { return nil }
                 consumed += 4
-                ended = true
+                state = stored == checksum ? .ended : .invalid
             // No progress possible: the input is used up before the stream's end.
-            case Z_BUF_ERROR: return written
-            default: return nil
+            case Z_BUF_ERROR: state = .starved
+            default: state = .invalid
             }
         }
+        if state == .invalid && written == 0 { return nil }
         return written
     }
 }

@@ -71,15 +71,19 @@ import Testing
                 values.append(j / pow(2, Double(p + 1)))
             }
         }
-        var taken = 0
+        var taken = [0, 0, 0, 0]
         for value in values {
-            if Self.same("%f", [value]) { taken += 1 }
-            Self.same("%.18f", [value])
-            Self.same("%.*f", [Int32(3), value])
-            Self.same("%.*f", [Int32(Int(random.next() % 19)), value])
+            let precision = Int32(Int(random.next() % 21) - 2)
+            let calls: [(String, [CVarArg])] = [("%f", [value]), ("%.18f", [value]), ("%.*f", [Int32(3), value]),
+                                                ("%.*f", [precision, value])]
+            for (i, call) in calls.enumerated() where Self.same(call.0, call.1) { taken[i] += 1 }
         }
-        // Every finite value below 2^63 is the fast path's, so most of these were.
-        #expect(taken > values.count / 2)
+        // Every finite value below 2^63 is the fast path's, so most of these were, for
+        // each of cairo's formats (a negative precision is no precision, as in glibc).
+        #expect(taken.allSatisfy { $0 > values.count / 2 }, "\(taken) of \(values.count)")
+        // Those it leaves to glibc: not finite, 2^63 and above.
+        let big = values.filter { !$0.isFinite || abs($0) >= 0x1p63 }.count
+        #expect(taken[0] == values.count - big)
     }
 
     /// Values it cannot format exactly, or formats with flags, are left to glibc.
@@ -87,10 +91,12 @@ import Testing
         for value in [Double.infinity, -Double.infinity, Double.nan, 1e19, -1e300] {
             #expect(Self.fast("%f", [value]) == nil, "\(value)")
         }
-        for format in ["%s", "%%", "%c", "%g", "%e", "%+d", "% d", "%-5d", "%#x", "%5.2f", "x%d", "%d %d", "%.3d", "%lf", "%p"] {
+        for format in ["%s", "%%", "%c", "%g", "%e", "%+d", "% d", "%-5d", "%#x", "%5.2f", "x%d", "%d %d", "%.3d", "%lf", "%p",
+                       "%", "%0", "%5", "%l", "%.", "%*", "%.19f", "%65d", "%d\n"] {
             #expect(Self.fast(format, [Int32(7), Int32(8)]) == nil, "\(format)")
         }
         #expect(Self.fast("%*d", [Int32(-4), Int32(7)]) == nil)
+        #expect(Self.fast("%0*x", [Int32(65), UInt32(7)]) == nil)
     }
 
     /// cairo's integer formats: object numbers, glyph ids in hex padded to a width given
@@ -101,6 +107,9 @@ import Testing
         for _ in 0..<20_000 { ints.append(Int32(truncatingIfNeeded: random.next() >> UInt64(random.next() % 60))) }
         for v in ints {
             #expect(Self.same("%d", [v]))
+            #expect(Self.same("%i", [v]))
+            #expect(Self.same("%.*d", [Int32(-1), v]))
+            #expect(Self.same("%64d", [v]))
             #expect(Self.same("%u", [UInt32(bitPattern: v)]))
             #expect(Self.same("%x", [UInt32(bitPattern: v)]))
             #expect(Self.same("%X", [UInt32(bitPattern: v)]))

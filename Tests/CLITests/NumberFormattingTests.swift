@@ -3,8 +3,10 @@ import Testing
 
 /// cairo writes every number of the PDF's content streams with `snprintf`; the binary's
 /// own exact fast path (Sources/CFastPrintf, compared with glibc in CFastPrintfTests)
-/// must be the one it calls, or the drawing thread spends a fifth of its instructions in
-/// glibc's `printf_fp` again. glibc's LD_DEBUG lists each symbol binding.
+/// must be the one it calls, or the drawing thread spends about 8 % of its time in glibc's
+/// `printf_fp` again. glibc's LD_DEBUG lists each symbol binding. (This runs the debug
+/// build, which exports every symbol; `make bench` checks the release build's export of
+/// the two names.)
 @Suite("Number formatting")
 struct NumberFormattingTests {
     @Test func cairoCallsTheBinarysSnprintf() throws {
