@@ -135,6 +135,21 @@ def typst_command(src):
     return lambda out: [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "pandoc_typst.py"), src, out]
 
 
+def side_by_side_slowdown():
+    """How much longer two CPU-bound processes take side by side than one alone (1.0:
+    two free cores). This VM's speed swings by the hour, once as if a core were away for
+    minutes: measured at the start and at the end, so a table can be judged."""
+    loop = [sys.executable, "-c", "sum(range(12_000_000))"]
+    start = time.perf_counter()
+    subprocess.run(loop, check=True)
+    alone = time.perf_counter() - start
+    start = time.perf_counter()
+    pair = [subprocess.Popen(loop) for _ in range(2)]
+    for p in pair:
+        p.wait()
+    return (time.perf_counter() - start) / alone
+
+
 def cairo_snprintf_binding():
     """How many of cairo's `snprintf` and `__snprintf_chk` the dynamic linker binds to the
     mdpdf binary (Sources/CFastPrintf) rather than to glibc, by glibc's LD_DEBUG."""
@@ -158,6 +173,7 @@ def main():
     if not os.path.isdir(CORPUS):
         print(f"corpus not found at {CORPUS}: set MDPDF_SHARED")
         return 0
+    slowdown_before = side_by_side_slowdown()
     results = []
     typst = []  # (mdpdf result, pandoc→Typst result)
     runs = 5
@@ -231,8 +247,12 @@ def main():
                          pages_from=batch_pdfs)
         results += [serial, parallel]
 
+    slowdown_after = side_by_side_slowdown()
     width = max(len(r["name"]) for r in results + [t for _, t in typst])
     print(f"mdpdf benchmark ({BIN})")
+    cores_seen = "both cores free" if max(slowdown_before, slowdown_after) < 1.3 else "NOT two free cores: compare nothing"
+    print(f"two CPU-bound processes side by side take {slowdown_before:.2f}x the time of one at the start, "
+          f"{slowdown_after:.2f}x at the end ({cores_seen})")
     print(f"{'document':<{width}}  {'pages':>6}  {'median s':>8}  {'CPU s':>7}  {'layout s':>8}  {'pages/s':>8}  {'peak RSS MB':>11}  {'(max)':>6}  runs")
 
     def row(r):
