@@ -15,6 +15,13 @@ let qtIncludeFlags: [String] = ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap
 let imageIncludeFlags: [String] = ["librsvg-2.0", "gdk-pixbuf-2.0", "glib-2.0", "cairo"].map { "-I/usr/include/\($0)" }
     + ["x86_64-linux-gnu", "aarch64-linux-gnu"].map { "-I/usr/lib/\($0)/glib-2.0/include" }
 
+/// The two plug-ins are C and C++: without the Swift start-up file (`swiftrt.o`, which
+/// registers an image's Swift metadata) nothing in them needs the Swift runtime, and
+/// `--as-needed` drops the shared `libswiftCore.so` the Swift driver links every image
+/// with. Loaded beside mdpdf's own static runtime, it cost 2.1 MB of resident memory and
+/// its start-up in every conversion that drew an SVG or highlighted code.
+let pluginLinkerSettings: [LinkerSetting] = [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
+
 let package = Package(
     name: "mdpdf",
     platforms: [.macOS(.v13)],
@@ -68,14 +75,15 @@ let package = Package(
         /// library, see its header.
         .target(name: "CImageShim", cSettings: [.unsafeFlags(["-fPIC"] + imageIncludeFlags)],
                 linkerSettings: ["rsvg-2", "gio-2.0", "gdk_pixbuf-2.0", "gobject-2.0", "glib-2.0", "cairo",
-                                 "fontconfig", "jpeg", "exif", "webpdemux", "webp"].map { .linkedLibrary($0) }),
+                                 "fontconfig", "jpeg", "exif", "webpdemux", "webp"].map { .linkedLibrary($0) } + pluginLinkerSettings),
         /// ICU renames its symbols per version and clashes with Foundation's own ICU when
         /// imported into Swift; this small C target wraps the few calls we need.
         .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         /// KDE's KSyntaxHighlighting (C++/Qt) behind a plain C API; built only as the
         /// `mdpdf-syntax` shared library, see its header.
         .target(name: "CSyntaxShim", cxxSettings: [.unsafeFlags(["-std=c++17", "-fPIC"] + qtIncludeFlags)],
-                linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Gui"), .linkedLibrary("Qt5Core")]),
+                linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Gui"), .linkedLibrary("Qt5Core")]
+                    + pluginLinkerSettings),
 
         // Stages.
         .target(name: "MDCore"),
