@@ -101,11 +101,18 @@ def layout_seconds(stderr):
     return float(m.group(1)) / 1000 if m else None
 
 
+def post_seconds(stderr):
+    """The post-processing stage's time (the qpdf pass, serial after the last page) from
+    `--timings` (seconds), or None."""
+    m = re.search(r"timings: .*?post-process ([0-9.]+) ms", stderr)
+    return float(m.group(1)) / 1000 if m else None
+
+
 def bench(name, src, runs, workdir, extra=(), command=None, pages_from=None, env=None):
     """`command` replaces mdpdf (pandoc→Typst, or mdpdf on many files); `pages_from`
     then names the PDFs to count pages in."""
     out = os.path.join(workdir, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".pdf")
-    times, cpus, layouts, peak = [], [], [], 0
+    times, cpus, layouts, posts, peak = [], [], [], [], 0
     for _ in range(runs):
         t, cpu, rss, code, err = run_once(src, out, extra, command=command(out) if command else None, env=env)
         if code != 0:
@@ -114,6 +121,7 @@ def bench(name, src, runs, workdir, extra=(), command=None, pages_from=None, env
         cpus.append(cpu)
         peak = max(peak, rss)
         layouts.append(layout_seconds(err) or float("nan"))
+        posts.append(post_seconds(err) or float("nan"))
     measured = [peak_rss(src, out, extra, command=command(out) if command else None, env=env) for _ in range(RSS_RUNS)]
     # Without GNU time, the largest `wait4` figure (an upper bound) stands for both.
     typical = peak
@@ -122,7 +130,7 @@ def bench(name, src, runs, workdir, extra=(), command=None, pages_from=None, env
     pages = sum(pages_of(p) for p in (pages_from or [out]))
     wall = median(times)
     return {"name": name, "pages": pages, "seconds": wall, "cpu": median(cpus), "pps": pages / wall if wall > 0 else 0.0,
-            "rss_mb": typical / 1024.0, "rss_max_mb": peak / 1024.0, "runs": runs, "layout": median(layouts)}
+            "rss_mb": typical / 1024.0, "rss_max_mb": peak / 1024.0, "runs": runs, "layout": median(layouts), "post": median(posts)}
 
 
 def typst_command(src):
@@ -253,13 +261,13 @@ def main():
     cores_seen = "both cores free" if max(slowdown_before, slowdown_after) < 1.3 else "NOT two free cores: compare nothing"
     print(f"two CPU-bound processes side by side take {slowdown_before:.2f}x the time of one at the start, "
           f"{slowdown_after:.2f}x at the end ({cores_seen})")
-    print(f"{'document':<{width}}  {'pages':>6}  {'median s':>8}  {'CPU s':>7}  {'layout s':>8}  {'pages/s':>8}  {'peak RSS MB':>11}  {'(max)':>6}  runs")
+    print(f"{'document':<{width}}  {'pages':>6}  {'median s':>8}  {'CPU s':>7}  {'layout s':>8}  {'post s':>6}  {'pages/s':>8}  {'peak RSS MB':>11}  {'(max)':>6}  runs")
 
     def row(r):
         if "error" in r:
             print(f"{r['name']:<{width}}  FAILED: {r['error']}")
             return
-        print(f"{r['name']:<{width}}  {r['pages']:>6}  {r['seconds']:>8.3f}  {r['cpu']:>7.3f}  {r['layout']:>8.3f}  {r['pps']:>8.1f}"
+        print(f"{r['name']:<{width}}  {r['pages']:>6}  {r['seconds']:>8.3f}  {r['cpu']:>7.3f}  {r['layout']:>8.3f}  {r['post']:>6.3f}  {r['pps']:>8.1f}"
               f"  {r['rss_mb']:>11.1f}  {r['rss_max_mb']:>6.1f}  {r['runs']}")
     for r in results:
         row(r)
