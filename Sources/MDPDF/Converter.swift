@@ -78,6 +78,10 @@ public struct ConversionOptions: Sendable {
     /// qpdf as it goes and never held in memory, for a caller that copies it to where it
     /// belongs (the command line does); false reads it into `ConversionResult.pdf`.
     public var pdfInFile = false
+    /// The process ends right after this conversion (the command line with one input and
+    /// no `--watch`): what only the conversion's end would free and the exit frees at no
+    /// cost (qpdf's object model of the PDF: 20–80 ms for a book) is left to the exit.
+    public var exitFollows = false
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -254,7 +258,8 @@ public enum Converter {
             var thread = LayoutThread(started.pages.take()!, images: styling?.stream)
             do {
                 pdf = try PDFRenderer.render(&thread, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
-                                             prefetching: started.images, storage: storage) { _ in
+                                             prefetching: started.images, storage: storage,
+                                             exitFollows: options.exitFollows) { _ in
                     // Styling has ended with the last page: layout's warnings follow its own.
                     styling?.finish(into: sink)
                     stages.lap("render")
@@ -275,7 +280,8 @@ public enum Converter {
         } else {
             let layoutBefore = started.pages!.stream.layoutTime
             pdf = try PDFRenderer.render(&started.pages!, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
-                                         prefetching: started.images, storage: storage) { drawn in
+                                         prefetching: started.images, storage: storage,
+                                             exitFollows: options.exitFollows) { drawn in
                 // Pages are laid out as cairo asks for them: split the time between the two.
                 let layout = drawn.stream.layoutTime - layoutBefore
                 stages.add("layout", layout)

@@ -38,6 +38,9 @@ struct PDFPostProcessor {
     /// Other CFF fonts, whose subsets get back the subroutines cairo emptied (see
     /// `CFFSubroutineRepair`).
     var cffFonts: CFFSubroutineRepair?
+    /// The process ends right after this conversion: the qpdf session of the PDF
+    /// returned is not freed (see `QPDFSession.leftToExit`).
+    var exitFollows = false
 
     /// Rewrites `input`; first with its cross-reference table rebuilt (see
     /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
@@ -93,6 +96,7 @@ struct PDFPostProcessor {
             if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {
                 throw .renderFailed(reason: "qpdf warned about the rebuilt cross-reference table")
             }
+            session.leftToExit = exitFollows
             return output
         }
         /// qpdf parses `buffer` (which must stay valid for the whole session), then the pass.

@@ -30,17 +30,17 @@ public enum PDFRenderer {
     public static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy = .anyFolder,
                                                   imageCodecs: ImageCodecs = ImageCodecs(),
                                                   diagnostics: DiagnosticSink? = nil, prefetching images: [ImageSource] = [],
-                                                  storage: PDFStorage,
+                                                  storage: PDFStorage, exitFollows: Bool = false,
                                                   drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> PDFData {
         try render(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, diagnostics: diagnostics, embedsPNGData: true,
-                   prefetching: images, storage: storage, drawn: drawn)
+                   prefetching: images, storage: storage, exitFollows: exitFollows, drawn: drawn)
     }
 
     /// `render`, with PNG images embedded with their own data (`ImageStandIns`) or, when
     /// `embedsPNGData` is false, all decoded by cairo (tests compare the two).
     static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy, imageCodecs: ImageCodecs,
                                            diagnostics: DiagnosticSink?, embedsPNGData: Bool, prefetching images: [ImageSource] = [],
-                                           storage: PDFStorage = .memory,
+                                           storage: PDFStorage = .memory, exitFollows: Bool = false,
                                            drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> PDFData {
         var cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
                                       prefetching: images, scratch: storage.scratchFolder.flatMap { ScratchFile(in: $0) })
@@ -56,6 +56,7 @@ public enum PDFRenderer {
                                  at: nil, hint: "noncharacters are for a program's internal use; they mean nothing in a document")
         }
         var post = PDFPostProcessor(metadata: source.metadata, externalLinks: cairo.links)
+        post.exitFollows = exitFollows
         post.pagePositions = source.pagePositions
         post.structure = source.structure.map {
             StructureRepair(tree: $0, elements: cairo.elements.nodes, pages: cairo.elements.pages, pagePositions: source.pagePositions)

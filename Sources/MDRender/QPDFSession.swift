@@ -10,6 +10,10 @@ final class QPDFSession {
     /// The mapping of cairo's PDF that qpdf reads, when it reads one: its pages are let
     /// go after each step and as the write goes (see `ReadPages`).
     var readPages: ReadPages?
+    /// Not freed: the process ends right after (`PDFPostProcessor.exitFollows`). Freeing
+    /// qpdf's object model of a book's PDF (tens of thousands of objects) takes 20–80 ms
+    /// that the process's exit does at no cost.
+    var leftToExit = false
 
     init() throws(ConversionError) {
         guard let q = qpdf_init() else { throw .renderFailed(reason: "qpdf could not start") }
@@ -21,6 +25,7 @@ final class QPDFSession {
     }
 
     deinit {
+        guard !leftToExit else { return }
         var q: qpdf_data? = q
         qpdf_cleanup(&q)
     }
