@@ -16,10 +16,11 @@ let imageIncludeFlags: [String] = ["librsvg-2.0", "gdk-pixbuf-2.0", "glib-2.0", 
     + ["x86_64-linux-gnu", "aarch64-linux-gnu"].map { "-I/usr/lib/\($0)/glib-2.0/include" }
 
 /// The two plug-ins are C and C++: without the Swift start-up file (`swiftrt.o`, which
-/// registers an image's Swift metadata) nothing in them needs the Swift runtime, and
-/// `--as-needed` drops the shared `libswiftCore.so` the Swift driver links every image
-/// with. Loaded beside mdpdf's own static runtime, it cost 2.1 MB of resident memory and
-/// its start-up in every conversion that drew an SVG or highlighted code.
+/// registers an image's Swift metadata) nothing in them needs the Swift runtime, and with
+/// the runtime given as archives (`-static-stdlib`) none of it is linked, where the
+/// Swift driver otherwise links every image with the shared `libswiftCore.so`. Loaded
+/// beside mdpdf's own static runtime, that cost 2.1 MB of resident memory and its
+/// start-up in every conversion that drew an SVG or highlighted code.
 let pluginLinkerSettings: [LinkerSetting] = [.unsafeFlags(["-nostartfiles", "-static-stdlib"])]
 
 let package = Package(

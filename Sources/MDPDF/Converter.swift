@@ -281,7 +281,7 @@ public enum Converter {
             let layoutBefore = started.pages!.stream.layoutTime
             pdf = try PDFRenderer.render(&started.pages!, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
                                          prefetching: started.images, storage: storage,
-                                             exitFollows: options.exitFollows) { drawn in
+                                         exitFollows: options.exitFollows) { drawn in
                 // Pages are laid out as cairo asks for them: split the time between the two.
                 let layout = drawn.stream.layoutTime - layoutBefore
                 stages.add("layout", layout)
