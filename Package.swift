@@ -118,9 +118,11 @@ let package = Package(
         .executableTarget(name: "mdpdf-fuzz", dependencies: ["MDPDF", "MDCore"]),
 
         // Tests, one target per module.
+        /// What several test targets share (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MDCoreTests", dependencies: ["MDCore"]),
-        .testTarget(name: "CFastPrintfTests", dependencies: ["CFastPrintf"]),
-        .testTarget(name: "MDMarkdownTests", dependencies: ["MDMarkdown"]),
+        .testTarget(name: "CFastPrintfTests", dependencies: ["CFastPrintf", "TestSupport"]),
+        .testTarget(name: "MDMarkdownTests", dependencies: ["MDMarkdown", "TestSupport"]),
         .testTarget(name: "MDThemeTests", dependencies: ["MDTheme"]),
         .testTarget(name: "MDMathTests", dependencies: ["MDMath", "MDMathLayout", "MDText", "MDPage"]),
         .testTarget(name: "MDTextTests", dependencies: ["MDText"]),
@@ -129,7 +131,7 @@ let package = Package(
         .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage"]),
-        .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore", "CZlib"]),
+        .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore", "CZlib", "TestSupport"]),
         .testTarget(name: "MDPDFTests", dependencies: ["MDPDF"]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Scripts"]),
     ]

@@ -95,16 +95,10 @@ def pages_of(pdf):
     return int(m.group(1)) if m else 0
 
 
-def layout_seconds(stderr):
-    """The layout stage's time from `--timings` (seconds), or None."""
-    m = re.search(r"timings: .*?layout ([0-9.]+) ms", stderr)
-    return float(m.group(1)) / 1000 if m else None
-
-
-def post_seconds(stderr):
-    """The post-processing stage's time (the qpdf pass, serial after the last page) from
-    `--timings` (seconds), or None."""
-    m = re.search(r"timings: .*?post-process ([0-9.]+) ms", stderr)
+def stage_seconds(stderr, stage):
+    """A stage's time from `--timings` (seconds), or None: "layout", or "post-process"
+    (the qpdf pass, serial after the last page)."""
+    m = re.search(rf"timings: .*?{re.escape(stage)} ([0-9.]+) ms", stderr)
     return float(m.group(1)) / 1000 if m else None
 
 
@@ -120,8 +114,8 @@ def bench(name, src, runs, workdir, extra=(), command=None, pages_from=None, env
         times.append(t)
         cpus.append(cpu)
         peak = max(peak, rss)
-        layouts.append(layout_seconds(err) or float("nan"))
-        posts.append(post_seconds(err) or float("nan"))
+        layouts.append(stage_seconds(err, "layout") or float("nan"))
+        posts.append(stage_seconds(err, "post-process") or float("nan"))
     measured = [peak_rss(src, out, extra, command=command(out) if command else None, env=env) for _ in range(RSS_RUNS)]
     # Without GNU time, the largest `wait4` figure (an upper bound) stands for both.
     typical = peak

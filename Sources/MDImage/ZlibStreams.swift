@@ -8,10 +8,10 @@ import CZlib
 /// The zlib wrapper (RFC 1950: a two-byte header, an Adler-32 checksum of the inflated
 /// bytes after the deflate data) is read here and the deflate data given to zlib raw:
 /// zlib's own checksum is byte by byte and took more than half of zlib's time inflating
-/// a screenshot (perf samples), libdeflate's (vectorised) about a tenth of that. What is accepted and refused is what zlib's
-/// own inflate accepts and refuses, given the same bytes: a header it refuses, or a
-/// checksum that does not match, is invalid data; a header or checksum cut short is data
-/// that ran out (the tests run both side by side).
+/// a screenshot (perf samples), libdeflate's (vectorised) about a tenth of that. What is
+/// accepted and refused is what zlib's own inflate accepts and refuses, given the same
+/// bytes: a header it refuses, or a checksum that does not match, is invalid data; a
+/// header or checksum cut short is data that ran out (the tests run both side by side).
 public final class ZlibInflater {
     /// Where the stream stands after a read.
     public enum State: Sendable, Equatable {

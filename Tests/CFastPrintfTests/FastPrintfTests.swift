@@ -1,6 +1,7 @@
 import CFastPrintf
 import Glibc
 import Testing
+import TestSupport
 
 /// The executable's `snprintf` fast path (Sources/CFastPrintf) against glibc's
 /// `vsnprintf`, byte for byte: every format it takes must come out as glibc makes it,
@@ -37,23 +38,11 @@ import Testing
         return true
     }
 
-    /// A deterministic generator (SplitMix64), so a failure can be replayed.
-    struct Numbers {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// cairo's formats ("%f", "%.*f" with 3 and with 7-17 digits, "%.18f") for doubles
     /// of every magnitude: random bit patterns, decimal-looking values, page
     /// coordinates, and values whose next digit is exactly 5 (ties, rounded to even).
     @Test func doublesComeOutAsGlibcWritesThem() {
-        var random = Numbers(state: 13)
+        var random = SplitMix(seed: 13)
         var values: [Double] = [0, -0.0, 0.1, -0.1, 0.5, 1.5, 2.5, 0.125, 0.375, 1e-7, 5e-7, 0.0999999999, 595.28, 841.89,
                                 Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, 9_223_372_036_854_774_784,
                                 -9_223_372_036_854_774_784, 1e18, 123_456_789.123_456_789]
@@ -102,7 +91,7 @@ import Testing
     /// cairo's integer formats: object numbers, glyph ids in hex padded to a width given
     /// as an argument, with and without 'l'.
     @Test func integersComeOutAsGlibcWritesThem() {
-        var random = Numbers(state: 7)
+        var random = SplitMix(seed: 7)
         var ints: [Int32] = [0, 1, -1, 9, 10, Int32.max, Int32.min, 0xFFFF, 0x10000]
         for _ in 0..<20_000 { ints.append(Int32(truncatingIfNeeded: random.next() >> UInt64(random.next() % 60))) }
         for v in ints {

@@ -1,5 +1,6 @@
 import CZlib
 import Testing
+import TestSupport
 @testable import MDImage
 
 /// `ZlibInflater` and `ZlibDeflater`: a piece at a time, the same bytes as all at once.
@@ -120,8 +121,8 @@ import Testing
     /// checksum changed, a random or dictionary header, garbage after the end, and the
     /// shortest inputs.
     @Test func itReadsWhatZlibReadsAndRefusesWhatItRefuses() throws {
-        var random = SplitMix(state: 99)
-        var sizesA = SplitMix(state: 5), sizesB = SplitMix(state: 5)
+        var random = SplitMix(seed: 99)
+        var sizesA = SplitMix(seed: 5), sizesB = SplitMix(seed: 5)
         var kinds: [Outcome.Kind: Int] = [:]
         for round in 0..<20_000 {
             let length = Int(random.next() % 3000)
@@ -158,24 +159,12 @@ import Testing
             if mine != theirs { Issue.record("round \(round): \(zlib.prefix(8)) (\(zlib.count) bytes): \(mine.kind), zlib \(theirs.kind)") }
             kinds[theirs.kind, default: 0] += 1
             // Both generators must stay in step for the next round.
-            sizesA = SplitMix(state: random.next()); sizesB = sizesA
+            sizesA = SplitMix(seed: random.next()); sizesB = sizesA
         }
         // Every kind of outcome was met often.
         #expect(kinds.values.allSatisfy { $0 > 1000 } && kinds.count == 3, "\(kinds)")
         // An empty buffer is given nothing, whatever the stream.
         let empty = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
         #expect(ZlibInflater([0x00, 0x00])!.read(into: empty) == 0)
-    }
-
-    /// A deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import MDCore
 import Testing
+import TestSupport
 @testable import MDMarkdown
 
 /// Inputs that break naive parsers. Each must give a document quickly (well under a
@@ -116,18 +117,5 @@ import Testing
             Issue.record("expected a table"); return
         }
         #expect(parsedTable.rows.count == 5_000)
-    }
-}
-
-/// A small deterministic generator, so the garbage is the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
