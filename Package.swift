@@ -48,14 +48,8 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
-        /// qpdf is linked statically (Debian's libqpdf-dev ships libqpdf.a, see the module
-        /// map): the shared library made the dynamic loader resolve about 2,900 of its C++
-        /// symbols at every start, 3.6 million instructions of a one-line document's 66.
-        .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev", "libgnutls28-dev"])]),
-        /// The GnuTLS functions qpdf's crypto provider calls: MD5 (qpdf's deterministic /ID)
-        /// through libmd, the rest through GnuTLS loaded with dlopen on first use, so that
-        /// GnuTLS and its nine libraries are not loaded at every start (see the C file).
-        .target(name: "CGnuTLSOnDemand", linkerSettings: [.linkedLibrary("md")]),
+        /// libmd: MD5, the file identifier of the PDFs mdpdf writes.
+        .systemLibrary(name: "CLibMD", providers: [.apt(["libmd-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         /// Google's gumbo: an HTML5 parser (the WHATWG tree-building algorithm, every named
         /// character reference), for the raw HTML in Markdown.
@@ -103,7 +97,10 @@ let package = Package(
         /// Math lists → boxes of glyphs and rules, with the math font's OpenType MATH table.
         .target(name: "MDMathLayout", dependencies: ["MDCore", "MDMath", "MDText", "MDPage"]),
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage", "MDMath", "MDMathLayout"]),
-        .target(name: "MDRender", dependencies: ["MDCore", "MDPage", "MDImage", "CCairo", "CQPDF", "CGnuTLSOnDemand", "CZlib", "CHarfBuzzSubset", "CMalloc"]),
+        /// PDF objects: read from cairo's file as asked for, edited as values, written out
+        /// again with object streams (the post-processing of `MDRender`).
+        .target(name: "MDPDFSyntax", dependencies: ["CZlib", "CLibDeflate", "CLibMD"]),
+        .target(name: "MDRender", dependencies: ["MDCore", "MDPDFSyntax", "MDPage", "MDImage", "CCairo", "CZlib", "CHarfBuzzSubset", "CMalloc"]),
         .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         /// Removes the temporary output files on SIGINT, SIGTERM and SIGHUP from a signal
         /// handler (a libdispatch signal source started a thread in every run).
@@ -130,7 +127,8 @@ let package = Package(
         .testTarget(name: "MDStyleTests", dependencies: ["MDStyle", "MDMarkdown", "MDTheme", "MDHighlight"]),
         .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage"]),
+        .testTarget(name: "MDPDFSyntaxTests", dependencies: ["MDPDFSyntax", "TestSupport"]),
+        .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage", "MDPDFSyntax"]),
         .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore", "CZlib", "TestSupport"]),
         .testTarget(name: "MDPDFTests", dependencies: ["MDPDF"]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Scripts"]),

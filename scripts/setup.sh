@@ -6,12 +6,10 @@ set -euo pipefail
 packages=(
   # build: the C libraries behind the pipeline
   pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libharfbuzz-dev libfreetype-dev
-  libfontconfig-dev libcairo2-dev libicu-dev libqpdf-dev libhyphen-dev zlib1g-dev
-  # build: libdeflate, which deflates the planes of PNGs with alpha (whole-buffer, fast)
-  libdeflate-dev
-  # build: libqpdf.a is linked statically; its crypto provider's GnuTLS calls are served
-  # by CGnuTLSOnDemand: MD5 from libmd, the rest from GnuTLS loaded on first use
-  libgnutls28-dev libmd-dev
+  libfontconfig-dev libcairo2-dev libicu-dev libhyphen-dev zlib1g-dev
+  # build: libdeflate, which deflates the planes of PNGs with alpha and the PDF's object
+  # streams (whole-buffer, fast); libmd, the MD5 digest that is the PDF's file identifier
+  libdeflate-dev libmd-dev
   # build: gumbo, the HTML5 parser that reads the raw HTML in Markdown
   libgumbo-dev
   # build: syntax highlighting (KDE's KSyntaxHighlighting, Qt 5), built into its own

@@ -1,5 +1,5 @@
 /// A PDF's bytes, in memory or waiting in a scratch file (so that they are never all in
-/// memory at once: the qpdf pass reads and writes files).
+/// memory at once: the post-processing pass reads and writes files).
 public enum PDFData: Sendable {
     case bytes([UInt8])
     case file(ScratchFile)

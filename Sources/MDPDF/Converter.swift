@@ -69,19 +69,15 @@ public struct ConversionOptions: Sendable {
     /// whole first, then layout and drawing take turns on one thread. The output and
     /// the warnings are the same byte for byte.
     public var layoutThread = true
-    /// The folder for scratch files: cairo's PDF waits there for the qpdf pass, which
+    /// The folder for scratch files: cairo's PDF waits there for the post-processing pass, which
     /// reads it a piece at a time, rather than in memory; nil keeps it in memory. Where no
     /// scratch file can be made (the folder is missing, read-only or has no room for
     /// one), memory is used all the same.
     public var scratchFolder: String? = ScratchFile.defaultFolder
     /// Leave the finished PDF in a scratch file (`ConversionResult.pdfData`), written by
-    /// qpdf as it goes and never held in memory, for a caller that copies it to where it
+    /// the post-processing pass as it goes and never held in memory, for a caller that copies it to where it
     /// belongs (the command line does); false reads it into `ConversionResult.pdf`.
     public var pdfInFile = false
-    /// The process ends right after this conversion (the command line with one input and
-    /// no `--watch`): what only the conversion's end would free and the exit frees at no
-    /// cost (qpdf's object model of the PDF: 20–80 ms for a book) is left to the exit.
-    public var exitFollows = false
     public init(theme: ThemeSource? = nil, pageSize: String? = nil, settings: [String] = [], baseDirectory: String = ".",
                 date: Int? = nil, sourceName: String = "<input>", debugLayout: Bool = false) {
         self.theme = theme; self.pageSize = pageSize; self.settings = settings; self.baseDirectory = baseDirectory
@@ -244,7 +240,7 @@ public enum Converter {
     }
 
     /// Draws the pages as layout hands them over (from its own thread when
-    /// `options.layoutThread`), then runs the qpdf pass. `started` is changed in place (no
+    /// `options.layoutThread`), then runs the post-processing pass. `started` is changed in place (no
     /// copy of it may share the stream, or freeing a drawn page's boxes would copy them
     /// instead).
     static func render(_ started: inout StartedLayout, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
@@ -258,8 +254,7 @@ public enum Converter {
             var thread = LayoutThread(started.pages.take()!, images: styling?.stream)
             do {
                 pdf = try PDFRenderer.render(&thread, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
-                                             prefetching: started.images, storage: storage,
-                                             exitFollows: options.exitFollows) { _ in
+                                             prefetching: started.images, storage: storage) { _ in
                     // Styling has ended with the last page: layout's warnings follow its own.
                     styling?.finish(into: sink)
                     stages.lap("render")
@@ -280,8 +275,7 @@ public enum Converter {
         } else {
             let layoutBefore = started.pages!.stream.layoutTime
             pdf = try PDFRenderer.render(&started.pages!, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
-                                         prefetching: started.images, storage: storage,
-                                         exitFollows: options.exitFollows) { drawn in
+                                         prefetching: started.images, storage: storage) { drawn in
                 // Pages are laid out as cairo asks for them: split the time between the two.
                 let layout = drawn.stream.layoutTime - layoutBefore
                 stages.add("layout", layout)
@@ -317,7 +311,7 @@ struct StartedLayout {
 /// line fragments when asked to (`ConversionOptions.keepsLayout`). Once the stream has
 /// handed out its last page, layout's fonts and caches go (`TextContext.finishLayout`)
 /// and the allocator gives the memory back, before cairo finishes the PDF (its font
-/// subsets) and the qpdf pass: the conversion's two peaks.
+/// subsets) and the post-processing pass: the conversion's two peaks.
 struct KeptPages: PageSource {
     var stream: PageStream
     private let text: TextContext

@@ -1,5 +1,5 @@
-import CQPDF
 import MDCore
+import MDPDFSyntax
 import MDPage
 
 /// Name-keyed CFF fonts (Latin Modern, Latin Modern Math…): the subroutines cairo 1.16
@@ -16,8 +16,8 @@ import MDPage
 /// How: cairo writes two programs for such a font, a simple font (`/Type1C`) for text in
 /// WinAnsi characters, its glyphs named after their codes, and a CID-keyed one
 /// (`/CIDFontType0C`) for the rest. Both keep each charstring byte for byte and every
-/// subroutine slot in place, the ones it thinks unused as a bare `return`. So the qpdf
-/// pass runs each program's charstrings with the original font's subroutines
+/// subroutine slot in place, the ones it thinks unused as a bare `return`. So the
+/// post-processing pass runs each program's charstrings with the original font's subroutines
 /// (`CFFCharStringWalk`, which counts stems right) and, where a subroutine they call is
 /// empty in cairo's program, writes the original's back: the two subroutine INDEXes grow
 /// and the offsets to what follows them move. Charsets, encodings, glyph names, widths,
@@ -44,23 +44,22 @@ final class CFFSubroutineRepair {
 
     /// Writes back the subroutines cairo emptied in each program embedded for a noted face.
     /// One face's font file is open (mapped) at a time.
-    func repair(in s: QPDFSession) throws(ConversionError) {
+    func repair(in s: PDFObjectStore) {
         guard !faces.isEmpty else { return }
-        let programs = s.fontPrograms(subtypes: ["/Type1C", "/CIDFontType0C"])
+        let programs = s.fontPrograms(subtypes: ["Type1C", "CIDFontType0C"])
         var done = Set<Int>()
         for face in faces {
             let mine = programs.indices.filter { !done.contains($0) && programs[$0].postScriptName == face.postScriptName }
             guard !mine.isEmpty, let font = OpenTypeFont(face.file), let original = CFFTable(font.cff), !original.isCIDKeyed
             else { continue }
             for index in mine {
-                let stream = programs[index].stream
-                guard let repaired = s.withStreamData(stream, decoded: true, { Self.program(repairing: UnsafeRawBufferPointer($0), from: original) }) ?? nil
+                guard let data = s.decodedData(programs[index].stream),
+                      let repaired = data.withUnsafeBytes({ Self.program(repairing: $0, from: original) })
                 else { continue }
-                s.replaceStreamData(stream, with: repaired)
+                s.replaceStreamData(programs[index].number, with: repaired)
                 done.insert(index)
             }
         }
-        try s.check("restoring CFF subroutines")
     }
 
     /// `embedded` with the subroutines its glyphs call that cairo emptied written back from

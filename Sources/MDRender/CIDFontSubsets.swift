@@ -1,6 +1,6 @@
-import CQPDF
 import MDCore
 import MDPage
+import MDPDFSyntax
 
 /// CID-keyed CFF fonts (Noto Sans CJK, Source Han Sans…) embedded as HarfBuzz's
 /// subsetter writes them, over the subsets cairo 1.16 wrote.
@@ -15,7 +15,7 @@ import MDPage
 /// depends on which glyphs came before them in the document, so no font is safe.
 ///
 /// How: the renderer notes the glyphs it draws as text with each CID-keyed CFF face
-/// (`FontFaceCache` asks FreeType which faces are). In the qpdf pass, each font program
+/// (`FontFaceCache` asks FreeType which faces are). In the post-processing pass, each font program
 /// cairo embedded for one of those faces (a CIDFontType0C `/FontFile3` whose descriptor
 /// is named after the face) is matched glyph for glyph with the original font: cairo
 /// copies each glyph's charstring byte for byte, and numbers the subset's font DICTs in
@@ -53,23 +53,22 @@ final class CIDFontSubsets {
 
     /// Writes HarfBuzz's subset over each font program cairo embedded for a noted face.
     /// One face's font file is open (mapped) at a time.
-    func replace(in s: QPDFSession) throws(ConversionError) {
+    func replace(in s: PDFObjectStore) {
         let drawn = faces.filter { !$0.glyphs.isEmpty }
         guard !drawn.isEmpty else { return }
-        let programs = s.fontPrograms(subtypes: ["/CIDFontType0C"])
+        let programs = s.fontPrograms(subtypes: ["CIDFontType0C"])
         var replaced = Set<Int>()
         for face in drawn {
             let mine = programs.indices.filter { !replaced.contains($0) && programs[$0].postScriptName == face.postScriptName }
             guard !mine.isEmpty, let font = OpenTypeFont(face.file) else { continue }
             for index in mine {
-                let program = programs[index].stream
-                guard let replacement = s.withStreamData(program, decoded: true, { Self.program(replacing: $0, drawn: face.glyphs, from: font) }) ?? nil
+                guard let data = s.decodedData(programs[index].stream),
+                      let replacement = data.withUnsafeBufferPointer({ Self.program(replacing: $0, drawn: face.glyphs, from: font) })
                 else { continue }
-                s.replaceStreamData(program, with: replacement)
+                s.replaceStreamData(programs[index].number, with: replacement)
                 replaced.insert(index)
             }
         }
-        try s.check("embedding CID-keyed CFF fonts")
     }
 
     /// HarfBuzz's program for the glyphs of cairo's program `embedded`, each under the CID

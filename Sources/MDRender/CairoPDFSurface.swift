@@ -95,7 +95,7 @@ final class CairoPDFSurface {
             throw .renderFailed(reason: "cairo PDF surface: \(Self.describe(status))")
         }
         // cairo 1.16 ignores SOURCE_DATE_EPOCH and stamps the current time; fix the
-        // dates so cairo's own output is reproducible. The qpdf pass replaces the whole
+        // dates so cairo's own output is reproducible. The post-processing pass replaces the whole
         // information dictionary anyway.
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "1970-01-01T00:00:00Z")
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "1970-01-01T00:00:00Z")

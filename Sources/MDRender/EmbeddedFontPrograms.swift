@@ -1,46 +1,48 @@
-import CQPDF
+import MDPDFSyntax
 
 /// A CFF font program in the PDF: the PostScript name its font descriptor gives it
-/// (after the subset tag) and its `/FontFile3` stream.
+/// (after the subset tag), its `/FontFile3` stream and that stream's object number.
 struct EmbeddedFontProgram {
     var postScriptName: String
-    var stream: qpdf_oh
+    var number: Int
+    var stream: PDFObject
 }
 
-extension QPDFSession {
-    /// Every `/FontFile3` program of one of `subtypes` ("/Type1C", "/CIDFontType0C"), in
-    /// object order.
-    func fontPrograms(subtypes: [String]) -> [EmbeddedFontProgram] {
+extension PDFObjectStore {
+    /// Every `/FontFile3` program of one of `subtypes` ("Type1C", "CIDFontType0C") of
+    /// the fonts the pages use, in the order of their fonts' object numbers.
+    func fontPrograms(subtypes: [PDFName]) -> [EmbeddedFontProgram] {
         var programs: [EmbeddedFontProgram] = []
-        forEachObject { object in
-            guard qpdf_oh_is_dictionary(q, object) != 0,
-                  qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, object, "/Type"), "/FontDescriptor") != 0
+        var seen = Set<Int>()
+        forEachResource { resource in
+            guard resource.kind == .font, let font = resource.object.dictionary else { return }
+            // A Type 0 font's descriptor is its descendant's.
+            let descendant = font["Subtype"] == .name("Type0") ? dictionary(resolve(font["DescendantFonts"]).array?.first) : font
+            guard let descriptor = dictionary(descendant?["FontDescriptor"]),
+                  let file = descriptor["FontFile3"]?.reference, seen.insert(file.number).inserted,
+                  let stream = object(file.number), let kind = stream.dictionary?["Subtype"]?.name, subtypes.contains(kind),
+                  let name = descriptor["FontName"]?.name
             else { return }
-            let program = qpdf_oh_get_key(q, object, "/FontFile3")
-            guard qpdf_oh_is_stream(q, program) != 0,
-                  case let kind = qpdf_oh_get_key(q, qpdf_oh_get_dict(q, program), "/Subtype"),
-                  subtypes.contains(where: { qpdf_oh_is_name_and_equals(q, kind, $0) != 0 }),
-                  let name = postScriptName(qpdf_oh_get_key(q, object, "/FontName"))
-            else { return }
-            programs.append(EmbeddedFontProgram(postScriptName: name, stream: program))
+            programs.append(EmbeddedFontProgram(postScriptName: Self.postScriptName(name), number: file.number, stream: stream))
         }
         return programs
     }
 
-    /// "/ABCDEF+NotoSansCJKsc-Regular" → "NotoSansCJKsc-Regular".
-    private func postScriptName(_ name: qpdf_oh) -> String? {
-        guard qpdf_oh_is_name(q, name) != 0, let raw = qpdf_oh_get_name(q, name) else { return nil }
-        let full = String(cString: raw).dropFirst()
+    /// "ABCDEF+NotoSansCJKsc-Regular" → "NotoSansCJKsc-Regular".
+    private static func postScriptName(_ name: PDFName) -> String {
+        let full = String(decoding: name.bytes, as: UTF8.self)
         if let plus = full.firstIndex(of: "+"), full.distance(from: full.startIndex, to: plus) == 6 {
             return String(full[full.index(after: plus)...])
         }
-        return String(full)
+        return full
     }
 
-    /// Writes `data` as the whole (unfiltered) content of `stream`; qpdf compresses it on writing.
-    func replaceStreamData(_ stream: qpdf_oh, with data: [UInt8]) {
-        data.withUnsafeBufferPointer {
-            qpdf_oh_replace_stream_data(q, stream, $0.baseAddress, $0.count, qpdf_oh_new_null(q), qpdf_oh_new_null(q))
-        }
+    /// Writes `data` as the whole (unfiltered) content of stream `number`, deflated.
+    func replaceStreamData(_ number: Int, with data: [UInt8]) {
+        guard var dict = object(number)?.dictionary else { return }
+        dict["Filter"] = nil
+        dict["DecodeParms"] = nil
+        // The writer deflates a stream stored without a filter.
+        replace(number, with: PDFObject(.dictionary(dict), stream: .encoded(data)))
     }
 }

@@ -9,7 +9,7 @@ import MDPage
 /// Why: cairo keeps the faces it drew with after the PDF is finished (its cache of
 /// recently used fonts lives as long as the process), and subsets a CFF font from a copy
 /// of its whole `CFF ` table. From a mapping, that copy faulted the whole table in, and it
-/// stayed resident under the qpdf pass: 15 MB for each face of Noto Sans CJK drawn
+/// stayed resident under the post-processing pass: 15 MB for each face of Noto Sans CJK drawn
 /// with (the faces of a `.ttc` file share one 17 MB table, mapped once for each).
 /// Small reads (FreeType reads a glyph's offsets and metrics a few bytes at a time) are
 /// served from `bufferSize` bytes read ahead.

@@ -28,7 +28,7 @@ final class ImageCache {
     static let keptBytes = 4 * 1024 * 1024
     private let policy: ReadPolicy
     private let codecs: ImageCodecs
-    /// PNGs the qpdf pass writes over their placeholders (see `ImageStandIns`).
+    /// PNGs the post-processing pass writes over their placeholders (see `ImageStandIns`).
     let standIns = ImageStandIns()
     /// Whether PNGs of the kinds `PNGPlanes` takes go in with their own data; false
     /// makes cairo decode every PNG (tests compare the two).

@@ -1,7 +1,7 @@
 import CCairo
-import CQPDF
 import MDCore
 import MDImage
+import MDPDFSyntax
 
 /// PNG images put into the PDF without cairo decoding and re-encoding them.
 ///
@@ -12,7 +12,7 @@ import MDImage
 /// drawn from a stand-in: a surface that carries (`CairoImageSurface.carrier`) as its
 /// JPEG data a placeholder (a JPEG header naming the size, and a comment that
 /// says which image it stands for). cairo writes the image XObject, with its size,
-/// interpolation and placement, around that placeholder; the qpdf pass (`replace`) then
+/// interpolation and placement, around that placeholder; the post-processing pass (`replace`) then
 /// writes the PNG's own data over it: the IDAT stream as stored, read by the PDF's PNG
 /// predictors, or, for an image with an alpha channel, its color and alpha apart (the
 /// alpha as a soft mask unless every pixel is opaque), deflated here on a thread of its
@@ -215,10 +215,10 @@ final class ImageStandIns {
         }
     }
 
-    /// Writes each image over its placeholder. Every object is looked at (cairo may put
-    /// an image in a page's resources, a pattern's or a form's); every placeholder must
-    /// be found, exactly once.
-    func replace(in s: QPDFSession) throws(ConversionError) {
+    /// Writes each image over its placeholder. Every image the pages use is looked at
+    /// (cairo may put an image in a page's resources, a pattern's or a form's); every
+    /// placeholder must be found, exactly once.
+    func replace(in s: PDFObjectStore) throws(ConversionError) {
         guard !drawn.isEmpty else { return }
         var ready: [Stream?] = []
         for (index, stream) in streams.enumerated() {
@@ -230,51 +230,42 @@ final class ImageStandIns {
             }
         }
         var done = [Bool](repeating: false, count: ready.count)
-        s.forEachObject { object in
-            guard qpdf_oh_is_stream(s.q, object) != 0 else { return }
-            let dict = qpdf_oh_get_dict(s.q, object)
-            guard qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Subtype"), "/Image") != 0,
-                  qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Filter"), "/DCTDecode") != 0,
-                  let index = placeholderIndex(of: object, s), index >= 0, index < ready.count, !done[index],
-                  let image = ready[index]
+        var failure: ConversionError?
+        s.forEachResource { resource in
+            guard resource.kind == .xObject, failure == nil, let dict = resource.object.dictionary,
+                  dict["Subtype"] == .name("Image"), dict["Filter"] == .name("DCTDecode"),
+                  let index = s.withStoredData(resource.object, { self.index(ofPlaceholder: $0) }) ?? nil,
+                  index >= 0, index < ready.count, !done[index], let image = ready[index]
             else { return }
             done[index] = true
-            write(image, over: object, dict: dict, s)
+            do throws(ConversionError) { try write(image, over: resource.number, dict: dict, s) } catch { failure = error }
         }
-        try s.check("writing PNG images")
+        if let failure { throw failure }
         if let missing = drawn.sorted().first(where: { !done[$0] }) {
             throw .renderFailed(reason: "cairo wrote no image for PNG stand-in \(missing)")
         }
     }
 
-    private func placeholderIndex(of stream: qpdf_oh, _ s: QPDFSession) -> Int? {
-        s.withRawStreamData(stream) { index(ofPlaceholder: $0) } ?? nil
-    }
-
-    private func write(_ image: Stream, over object: qpdf_oh, dict: qpdf_oh, _ s: QPDFSession) {
-        let q = s.q
-        let parms = image.decodeParms.map { qpdf_oh_parse(q, $0) } ?? qpdf_oh_new_null(q)
-        image.data.withUnsafeBufferPointer {
-            qpdf_oh_replace_stream_data(q, object, $0.baseAddress, $0.count, qpdf_oh_new_name(q, "/FlateDecode"), parms)
+    private func write(_ image: Stream, over number: Int, dict: PDFDictionary, _ s: PDFObjectStore) throws(ConversionError) {
+        guard let colorSpace = PDFValue.parsing(image.colorSpace) else {
+            throw .renderFailed(reason: "bad color space \(image.colorSpace) for a PNG image")
         }
-        qpdf_oh_replace_key(q, dict, "/ColorSpace", qpdf_oh_parse(q, image.colorSpace))
-        qpdf_oh_replace_key(q, dict, "/BitsPerComponent", qpdf_oh_new_integer(q, Int64(image.bitsPerComponent)))
-        guard let alpha = image.softMask else { return }
-        let mask = qpdf_oh_new_stream(q)
-        alpha.withUnsafeBufferPointer {
-            qpdf_oh_replace_stream_data(q, mask, $0.baseAddress, $0.count, qpdf_oh_new_name(q, "/FlateDecode"), qpdf_oh_new_null(q))
+        var dict = dict
+        dict["Filter"] = .name("FlateDecode")
+        dict["DecodeParms"] = try image.decodeParms.map { (text) throws(ConversionError) -> PDFValue in
+            guard let parms = PDFValue.parsing(text) else { throw .renderFailed(reason: "bad decode parameters \(text) for a PNG image") }
+            return parms
         }
-        let maskDict = qpdf_oh_get_dict(q, mask)
-        qpdf_oh_replace_key(q, maskDict, "/Type", qpdf_oh_new_name(q, "/XObject"))
-        qpdf_oh_replace_key(q, maskDict, "/Subtype", qpdf_oh_new_name(q, "/Image"))
-        qpdf_oh_replace_key(q, maskDict, "/Width", qpdf_oh_new_integer(q, Int64(image.width)))
-        qpdf_oh_replace_key(q, maskDict, "/Height", qpdf_oh_new_integer(q, Int64(image.height)))
-        qpdf_oh_replace_key(q, maskDict, "/ColorSpace", qpdf_oh_new_name(q, "/DeviceGray"))
-        qpdf_oh_replace_key(q, maskDict, "/BitsPerComponent", qpdf_oh_new_integer(q, 8))
-        // As cairo writes a soft mask: smoothed when the image is.
-        if qpdf_oh_has_key(q, dict, "/Interpolate") != 0 {
-            qpdf_oh_replace_key(q, maskDict, "/Interpolate", qpdf_oh_get_key(q, dict, "/Interpolate"))
+        dict["ColorSpace"] = colorSpace
+        dict["BitsPerComponent"] = .integer(image.bitsPerComponent)
+        if let alpha = image.softMask {
+            var mask = PDFDictionary([("Type", .name("XObject")), ("Subtype", .name("Image")), ("Width", .integer(image.width)),
+                                      ("Height", .integer(image.height)), ("ColorSpace", .name("DeviceGray")),
+                                      ("BitsPerComponent", .integer(8)), ("Filter", .name("FlateDecode"))])
+            // As cairo writes a soft mask: smoothed when the image is.
+            mask["Interpolate"] = dict["Interpolate"]
+            dict["SMask"] = .reference(s.add(PDFObject(.dictionary(mask), stream: .encoded(alpha))))
         }
-        qpdf_oh_replace_key(q, dict, "/SMask", mask)
+        s.replace(number, with: PDFObject(.dictionary(dict), stream: .encoded(image.data)))
     }
 }

@@ -1,6 +1,6 @@
-import CQPDF
 import Foundation
 import MDCore
+import MDPDFSyntax
 
 /// CMYK JPEGs written by Photoshop (and most tools after it) store their values
 /// inverted and say so only with an Adobe APP14 marker; a PDF reader decoding the JPEG
@@ -24,49 +24,18 @@ enum InvertedCMYKImages {
         return false
     }
 
-    /// Visits the images of every page (and of the forms they use), once each.
-    static func mark(_ s: QPDFSession) throws(ConversionError) {
-        let pages = qpdf_get_num_pages(s.q)
-        try s.check("reading the page tree")
-        var seen = Set<Int32>()
-        var pending: [qpdf_oh] = (0..<max(0, Int(pages))).map { qpdf_get_page_n(s.q, $0) }
-        while let holder = pending.popLast() {
-            let xobjects = qpdf_oh_get_key(s.q, qpdf_oh_get_key(s.q, holder, "/Resources"), "/XObject")
-            guard qpdf_oh_is_dictionary(s.q, xobjects) != 0 else { continue }
-            for key in keys(of: xobjects, s) {
-                let object = qpdf_oh_get_key(s.q, xobjects, key)
-                guard qpdf_oh_is_stream(s.q, object) != 0, seen.insert(qpdf_oh_get_object_id(s.q, object)).inserted else { continue }
-                let dict = qpdf_oh_get_dict(s.q, object)
-                if qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Subtype"), "/Form") != 0 {
-                    pending.append(object)
-                } else if isCMYKJPEG(dict, s), hasAdobeMarker(object, s) {
-                    qpdf_oh_replace_key(s.q, dict, "/Decode", qpdf_oh_parse(s.q, "[1 0 1 0 1 0 1 0]"))
-                }
-            }
+    /// Marks every inverted CMYK JPEG the pages use (in their resources, forms' and
+    /// patterns').
+    static func mark(_ s: PDFObjectStore) {
+        s.forEachResource { resource in
+            guard resource.kind == .xObject, var dict = resource.object.dictionary,
+                  dict["Subtype"] == .name("Image"), dict["Filter"] == .name("DCTDecode"),
+                  dict["ColorSpace"] == .name("DeviceCMYK"), dict["Decode"] == nil,
+                  s.withStoredData(resource.object, { hasAdobeMarker($0) }) == true
+            else { return }
+            dict["Decode"] = .array([1, 0, 1, 0, 1, 0, 1, 0].map { .integer($0) })
+            s.replace(resource.number, dictionary: dict)
         }
-        try s.check("marking inverted CMYK images")
-    }
-
-    private static func keys(of dict: qpdf_oh, _ s: QPDFSession) -> [String] {
-        var out: [String] = []
-        qpdf_oh_begin_dict_key_iter(s.q, dict)
-        while qpdf_oh_dict_more_keys(s.q) != 0 {
-            if let key = qpdf_oh_dict_next_key(s.q) { out.append(String(cString: key)) }
-        }
-        return out
-    }
-
-    private static func isCMYKJPEG(_ dict: qpdf_oh, _ s: QPDFSession) -> Bool {
-        qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Subtype"), "/Image") != 0
-            && qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/Filter"), "/DCTDecode") != 0
-            && qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, dict, "/ColorSpace"), "/DeviceCMYK") != 0
-            && qpdf_oh_has_key(s.q, dict, "/Decode") == 0
-    }
-
-    /// Whether the stream's raw (still DCT-encoded) data has an Adobe APP14 segment
-    /// before its first scan.
-    private static func hasAdobeMarker(_ stream: qpdf_oh, _ s: QPDFSession) -> Bool {
-        s.withRawStreamData(stream) { hasAdobeMarker($0) } ?? false
     }
 
     /// Walks the JPEG's marker segments up to the start of scan.

@@ -1,13 +1,15 @@
-import CQPDF
+import Foundation
 import MDCore
 import MDPage
+import MDPDFSyntax
 
-/// Rewrites cairo's PDF through qpdf, in memory. Always run: cairo 1.16 writes a broken
-/// cross-reference table whenever a link is present. The same pass
+/// Rewrites cairo's PDF, reading its objects as it needs them (`PDFObjectStore`) and
+/// writing a new file with object streams (`PDFFileWriter`). Always run: cairo 1.16
+/// writes a broken cross-reference table whenever a link is present. The same pass
 /// - replaces the document information dictionary with exactly `DocumentMetadata`
 ///   (cairo's own, with the current time in it, never survives) and sets `/Lang`;
-/// - writes each link's real URI over cairo's placeholder (see `TagAttributes`), turns
-///   or a `/Launch` / `/GoToR` action for a file link (see `PDFLinkActions.swift`),
+/// - writes each link's real URI over cairo's placeholder (see `TagAttributes`), or a
+///   `/Launch` / `/GoToR` action for a file link (see `PDFLinkActions.swift`),
 ///   turns cairo's UTF-16 `/Dest` names into the byte strings its name tree uses (cairo
 ///   1.16 writes the two differently, so strict readers find no match), gives every link
 ///   a `/Border [0 0 0]` besides cairo's `/BS` of width 0, and sets its `/Rect` to the
@@ -20,8 +22,13 @@ import MDPage
 ///   (`CFFSubroutineRepair`);
 /// - gives inverted (Adobe) CMYK JPEGs the `/Decode` array that shows them in their
 ///   colors (`InvertedCMYKImages`);
-/// - writes with a deterministic /ID, object streams and compressed streams, so the same
-///   document gives the same bytes.
+/// - writes only the objects the document still refers to, with object streams, and an
+///   /ID that is a digest of the content, so the same document gives the same bytes.
+///
+/// Until November 2026 qpdf did this: it parsed every object of the file into its object
+/// model before writing (0.17 s of chapters 1–14's 0.66 s, and 40 MB over the end of
+/// drawing for the Rust book twice over). Here only the objects an edit reads are parsed
+/// ahead; the writer parses each object once as it goes and keeps none.
 struct PDFPostProcessor {
     var metadata: DocumentMetadata
     /// The real target (`.uri` or `.file`) of each placeholder URI, by index.
@@ -38,184 +45,178 @@ struct PDFPostProcessor {
     /// Other CFF fonts, whose subsets get back the subroutines cairo emptied (see
     /// `CFFSubroutineRepair`).
     var cffFonts: CFFSubroutineRepair?
-    /// The process ends right after this conversion: the qpdf session of the PDF
-    /// returned is not freed (see `QPDFSession.leftToExit`).
-    var exitFollows = false
 
-    /// Rewrites `input`; first with its cross-reference table rebuilt (see
-    /// `CrossReferenceRebuild`), so qpdf need not recover the file. Should qpdf still warn
-    /// about that copy, or fail on it, the original bytes go through the same pass, which
-    /// is what always ran before: the output never depends on the rebuild working.
-    /// cairo's PDF in a scratch file is read by qpdf from a mapping of it. The result
-    /// goes into a scratch file in `folder` when one is given (and can be made
-    /// there): qpdf then writes it out as it goes, and it is never in memory.
-    func process(_ input: consuming PDFData, rebuildingCrossReference: Bool = true,
-                 finishedIn folder: String? = nil) throws(ConversionError) -> PDFData {
+    /// Rewrites `input` (a file is read through a mapping). The result goes into a
+    /// scratch file in `folder` when one is given (and can be made there), written as
+    /// the pass goes and never whole in memory.
+    func process(_ input: consuming PDFData, finishedIn folder: String? = nil) throws(ConversionError) -> PDFData {
         switch input {
-        case .bytes(var pdf):
-            let mayHaveCMYK = pdf.withUnsafeBufferPointer { InvertedCMYKImages.mayHaveSome($0) }
-            if rebuildingCrossReference, let replaced = CrossReferenceRebuild.rebuild(&pdf) {
-                if let output = try? rewrite(.bytes(pdf), mayHaveCMYK: mayHaveCMYK, allowingWarnings: false, finishedIn: folder) {
-                    return output
-                }
-                CrossReferenceRebuild.restore(&pdf, replaced)
+        case .bytes(let pdf):
+            let result = pdf.withUnsafeBufferPointer { buffer in
+                Result(catching: { () throws(ConversionError) in try rewrite(buffer, readPages: nil, finishedIn: folder) })
             }
-            return try rewrite(.bytes(pdf), mayHaveCMYK: mayHaveCMYK, allowingWarnings: true, finishedIn: folder)
+            return try result.get()
         case .file(let file):
-            let mayHaveCMYK = file.withMappedBytes { InvertedCMYKImages.mayHaveSome($0) } ?? true
-            if rebuildingCrossReference, let replaced = CrossReferenceRebuild.rebuild(file) {
-                if let output = try? rewrite(.file(file), mayHaveCMYK: mayHaveCMYK, allowingWarnings: false, finishedIn: folder) {
-                    return output
-                }
-                if let failure = CrossReferenceRebuild.restore(file, replaced) {
-                    throw .renderFailed(reason: "cannot write cairo's PDF to a scratch file: \(failure)")
-                }
+            // The mapping's pages are the page cache's: the system can drop them when
+            // short of memory, and those read are let go as the write goes (`ReadPages`).
+            let result = file.withMappedBytes { buffer in
+                Result(catching: { () throws(ConversionError) in try rewrite(buffer, readPages: ReadPages(buffer), finishedIn: folder) })
             }
-            return try rewrite(.file(file), mayHaveCMYK: mayHaveCMYK, allowingWarnings: true, finishedIn: folder)
+            guard let result else { throw .renderFailed(reason: "cannot map cairo's PDF from its scratch file") }
+            return try result.get()
         }
     }
 
-    /// One qpdf session over `input`. Without `allowingWarnings`, any warning (such as
-    /// qpdf reconstructing the table) is an error, so the caller can fall back.
-    private func rewrite(_ input: PDFData, mayHaveCMYK: Bool, allowingWarnings: Bool,
-                         finishedIn folder: String?) throws(ConversionError) -> PDFData {
-        let session = try QPDFSession()
-        let pass = { () throws(ConversionError) -> PDFData in
-            defer { session.readPages = nil }
-            // Each step's object handles are let go after it (see `step`).
-            try session.step(reorderPages)
-            try session.step(rewriteInfo)
-            try session.step(rewriteLinks)
-            try session.step(rewriteOutline)
-            if let structure { try session.step(structure.apply) }
-            if let images { try session.step(images.replace(in:)) }
-            if let cidFonts { try session.step(cidFonts.replace(in:)) }
-            if let cffFonts { try session.step(cffFonts.repair(in:)) }
-            if mayHaveCMYK { try session.step(InvertedCMYKImages.mark) }
-            let output = try session.write(to: folder.flatMap { ScratchFile(in: $0) })
-            if !allowingWarnings, qpdf_more_warnings(session.q) != 0 {
-                throw .renderFailed(reason: "qpdf warned about the rebuilt cross-reference table")
+    /// The edits over cairo's PDF in `buffer`, then the new file.
+    private func rewrite(_ buffer: UnsafeBufferPointer<UInt8>, readPages: ReadPages?, finishedIn folder: String?) throws(ConversionError) -> PDFData {
+        guard let s = PDFObjectStore(buffer) else { throw .renderFailed(reason: "cairo's PDF is not as expected (no trailer, or objects out of order)") }
+        try reorderPages(s)
+        try rewriteInfo(s)
+        try rewriteLinks(s)
+        rewriteOutline(s)
+        if let structure { structure.apply(s) }
+        if let images { try images.replace(in: s) }
+        if let cidFonts { cidFonts.replace(in: s) }
+        if let cffFonts { cffFonts.repair(in: s) }
+        if InvertedCMYKImages.mayHaveSome(buffer) { InvertedCMYKImages.mark(s) }
+        readPages?.letGo()
+        return try write(s, readPages: readPages, finishedIn: folder)
+    }
+
+    /// Writes the edited document into a scratch file in `folder` (when one can be made
+    /// there) or into memory.
+    private func write(_ s: PDFObjectStore, readPages: ReadPages?, finishedIn folder: String?) throws(ConversionError) -> PDFData {
+        let letGo: () -> Void = { readPages?.letGo() }
+        if let file = folder.flatMap({ ScratchFile(in: $0) }) {
+            var offset = 0
+            var failure: String?
+            let result = PDFFileWriter.write(s, progress: letGo) { bytes in
+                failure = file.write(bytes, at: offset)
+                offset += bytes.count
+                return failure == nil
             }
-            session.leftToExit = exitFollows
-            return output
+            if let failure { throw .renderFailed(reason: "cannot write the PDF to a scratch file: \(failure)") }
+            try check(result)
+            return .file(file)
         }
-        /// qpdf parses `buffer` (which must stay valid for the whole session), then the pass.
-        let readAndPass = { (buffer: UnsafeBufferPointer<UInt8>, mapped: Bool) -> Result<PDFData, ConversionError> in
-            do throws(ConversionError) {
-                if mapped { session.readPages = ReadPages(buffer) }
-                try session.read(buffer)
-                return .success(try pass())
-            } catch {
-                return .failure(error)
-            }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.bytes.count)
+        let result = PDFFileWriter.write(s, progress: letGo) { bytes in
+            out.append(contentsOf: bytes.bindMemory(to: UInt8.self))
+            return true
         }
-        switch input {
-        case .file(let file):
-            // Read through a mapping of the file: qpdf reading the file itself would make
-            // hundreds of thousands of `lseek` calls (one per `ftell`), 3 % more CPU time.
-            // Its pages are the page cache's: the system can drop them when short of memory.
-            // The pages qpdf has read are let go as the pass goes (`ReadPages`).
-            let result = file.withMappedBytes { readAndPass($0, true) }
-            guard let result else { throw .renderFailed(reason: "cannot map cairo's PDF from its scratch file") }
-            return try result.get()
-        case .bytes(let bytes):
-            // qpdf reads the caller's buffer in place: keep it pinned for the whole session.
-            let result = bytes.withUnsafeBufferPointer { readAndPass($0, false) }
-            return try result.get()
+        try check(result)
+        return .bytes(out)
+    }
+
+    private func check(_ result: Result<Void, PDFFileWriter.Failure>) throws(ConversionError) {
+        switch result {
+        case .success: return
+        case .failure(.noCatalog): throw .renderFailed(reason: "cairo's PDF has no catalog")
+        case .failure(.compressor): throw .renderFailed(reason: "libdeflate could not compress the PDF's objects")
+        case .failure(.sink): throw .renderFailed(reason: "cannot write the PDF")
         }
     }
 
     /// Puts the pages layout handed out late (contents pages, drawn once every page
-    /// number was known) in their places: all pages leave the page tree and come back in
-    /// document order. Links, destinations and the structure tree name page objects, not
-    /// positions, so nothing else changes.
-    private func reorderPages(_ s: QPDFSession) throws(ConversionError) {
+    /// number was known) in their places in the page tree's `/Kids`. Links, destinations
+    /// and the structure tree name page objects, not positions, so nothing else changes.
+    private func reorderPages(_ s: PDFObjectStore) throws(ConversionError) {
         guard let positions = pagePositions else { return }
-        let count = Int(qpdf_get_num_pages(s.q))
-        try s.check("reading the page tree")
-        guard count == positions.count else {
-            throw .renderFailed(reason: "cairo wrote \(count) pages where layout made \(positions.count)")
+        guard let (number, tree) = s.pageTree else { throw .renderFailed(reason: "cairo's PDF has no page tree") }
+        let drawn = s.pages
+        guard drawn.count == positions.count, tree["Kids"]?.array?.count == drawn.count else {
+            throw .renderFailed(reason: "cairo wrote \(drawn.count) pages where layout made \(positions.count)")
         }
-        let drawn = (0..<count).map { qpdf_get_page_n(s.q, $0) }
-        let ordered = drawn.placed(at: positions)
-        // Last first: qpdf renumbers the pages after a removed one (a map insertion
-        // each), which from the front made removing them quadratic in pages (7 M
-        // instructions for 304 pages, ten times that for 1,050).
-        for page in drawn.reversed() { qpdf_remove_page(s.q, page) }
-        for page in ordered { qpdf_add_page(s.q, s.q, page, QPDF_FALSE) }
-        try s.check("putting the pages in document order")
+        var reordered = tree
+        reordered["Kids"] = .array(drawn.placed(at: positions).map(PDFValue.reference))
+        s.replace(number, dictionary: reordered)
     }
 
-    private func rewriteInfo(_ s: QPDFSession) throws(ConversionError) {
-        let trailer = qpdf_get_trailer(s.q)
-        let info = qpdf_oh_new_dictionary(s.q)
-        let texts: [(String, String?)] = [
-            ("/Title", metadata.title), ("/Author", metadata.author), ("/Subject", metadata.subject),
-            ("/Keywords", metadata.keywords), ("/Creator", metadata.creator), ("/Producer", metadata.producer),
+    private func rewriteInfo(_ s: PDFObjectStore) throws(ConversionError) {
+        var info = PDFDictionary()
+        let texts: [(PDFName, String?)] = [
+            ("Title", metadata.title), ("Author", metadata.author), ("Subject", metadata.subject),
+            ("Keywords", metadata.keywords), ("Creator", metadata.creator), ("Producer", metadata.producer),
         ]
-        var isEmpty = true
         for case let (key, value?) in texts {
             // U+FFFE in a UTF-16 text string would read as a byte-order mark.
-            qpdf_oh_replace_key(s.q, info, key, qpdf_oh_new_unicode_string(s.q, value.replacingNoncharacters().text))
-            isEmpty = false
+            info[key] = .text(value.replacingNoncharacters().text)
         }
-        for case let (key, seconds?) in [("/CreationDate", metadata.creationDate), ("/ModDate", metadata.modificationDate)] {
-            qpdf_oh_replace_key(s.q, info, key, qpdf_oh_new_string(s.q, PDFDate.string(epochSeconds: seconds)))
-            isEmpty = false
+        for case let (key, seconds?) in [("CreationDate", metadata.creationDate), ("ModDate", metadata.modificationDate)] as [(PDFName, Int?)] {
+            info[key] = .string(Array(PDFDate.string(epochSeconds: seconds).utf8))
         }
-        if isEmpty {
-            qpdf_oh_remove_key(s.q, trailer, "/Info")
-        } else {
-            qpdf_oh_replace_key(s.q, trailer, "/Info", qpdf_make_indirect_object(s.q, info))
-        }
-        let root = qpdf_get_root(s.q)
+        s.setTrailer("Info", info.isEmpty ? nil : .reference(s.add(PDFObject(.dictionary(info)))))
+        guard var (number, root) = s.root else { throw .renderFailed(reason: "cairo's PDF has no catalog") }
         if let language = metadata.language, !language.isEmpty {
-            qpdf_oh_replace_key(s.q, root, "/Lang", qpdf_oh_new_unicode_string(s.q, language))
+            root["Lang"] = .text(language)
         } else {
-            qpdf_oh_remove_key(s.q, root, "/Lang")
+            root["Lang"] = nil
         }
-        try s.check("setting the document information")
+        s.replace(number, dictionary: root)
     }
 
-    private func rewriteLinks(_ s: QPDFSession) throws(ConversionError) {
-        let pageCount = qpdf_get_num_pages(s.q)
-        try s.check("reading the page tree")
-        guard pageCount > 0 else { return }
-        // One direct array shared by every link (never changed afterwards; qpdf writes a
-        // direct object inline wherever it appears): one parse instead of 7 calls a link.
-        let border = qpdf_oh_parse(s.q, "[ 0 0 0 ]")
-        var actions: [Int: qpdf_oh] = [:]
-        for pageIndex in 0..<Int(pageCount) {
-            let page = qpdf_get_page_n(s.q, pageIndex)
-            let annots = qpdf_oh_get_key(s.q, page, "/Annots")
-            guard qpdf_oh_is_array(s.q, annots) != 0 else { continue }
-            for i in 0..<qpdf_oh_get_array_n_items(s.q, annots) {
-                let annot = qpdf_oh_get_array_item(s.q, annots, i)
-                guard qpdf_oh_is_dictionary(s.q, annot) != 0,
-                      qpdf_oh_is_name_and_equals(s.q, qpdf_oh_get_key(s.q, annot, "/Subtype"), "/Link") != 0
-                else { continue }
-                qpdf_oh_replace_key(s.q, annot, "/Border", border)
-                s.setRectFromQuadPoints(of: annot)
-                try restoreAction(s, in: annot, shared: &actions)
-                s.rewriteDestName(in: annot)
+    private func rewriteLinks(_ s: PDFObjectStore) throws(ConversionError) {
+        var actions: [Int: PDFReference] = [:]
+        for page in s.pages {
+            guard let annots = s.resolve(s.object(page.number)?.dictionary?["Annots"]).array else { continue }
+            for case .reference(let ref) in annots {
+                guard var annot = s.object(ref.number)?.dictionary, annot["Subtype"] == .name("Link") else { continue }
+                annot["Border"] = .array([.integer(0), .integer(0), .integer(0)])
+                QuadPoints.setRect(of: &annot)
+                try restoreAction(s, in: &annot, shared: &actions)
+                Self.rewriteDestName(in: &annot)
+                s.replace(ref.number, dictionary: annot)
             }
         }
-        try s.check("rewriting link annotations")
     }
 
     /// Visits every outline item (explicit stack, each object once) and fixes its /Dest.
-    private func rewriteOutline(_ s: QPDFSession) throws(ConversionError) {
-        let outlines = qpdf_oh_get_key(s.q, qpdf_get_root(s.q), "/Outlines")
-        guard qpdf_oh_is_dictionary(s.q, outlines) != 0 else { return }
-        var pending = [qpdf_oh_get_key(s.q, outlines, "/First")]
-        var seen = Set<Int32>()
+    private func rewriteOutline(_ s: PDFObjectStore) {
+        guard let root = s.root?.dictionary, let outlines = s.dictionary(root["Outlines"]) else { return }
+        var pending = [outlines["First"]?.reference].compactMap { $0 }
+        var seen = Set<Int>()
         while let item = pending.popLast() {
-            guard qpdf_oh_is_dictionary(s.q, item) != 0,
-                  seen.insert(qpdf_oh_get_object_id(s.q, item)).inserted else { continue }
-            s.rewriteDestName(in: item)
-            pending.append(qpdf_oh_get_key(s.q, item, "/Next"))
-            pending.append(qpdf_oh_get_key(s.q, item, "/First"))
+            guard seen.insert(item.number).inserted, var dict = s.object(item.number)?.dictionary else { continue }
+            if Self.rewriteDestName(in: &dict) { s.replace(item.number, dictionary: dict) }
+            pending += [dict["Next"]?.reference, dict["First"]?.reference].compactMap { $0 }
         }
-        try s.check("rewriting the outline")
+    }
+
+    /// A string `/Dest` becomes a byte string of its UTF-8 value: cairo writes link and
+    /// outline destinations as UTF-16 but keys its name tree with the plain bytes, and
+    /// name trees compare bytes. (Names are ASCII after `TagAttributes.destinationName`.)
+    /// True when it changed.
+    @discardableResult
+    static func rewriteDestName(in dictionary: inout PDFDictionary) -> Bool {
+        guard let dest = dictionary["Dest"], let raw = dest.string, raw.starts(with: [0xFE, 0xFF]), let text = dest.text
+        else { return false }
+        dictionary["Dest"] = .string(Array(text.utf8))
+        return true
+    }
+}
+
+extension PDFObjectStore {
+    /// The catalog's `/Pages` node and its number.
+    var pageTree: (number: Int, dictionary: PDFDictionary)? {
+        guard let r = root?.dictionary["Pages"]?.reference, let d = object(r.number)?.dictionary else { return nil }
+        return (r.number, d)
+    }
+
+    /// The page objects in page-tree order (every leaf under `/Pages`, once).
+    var pages: [PDFReference] {
+        guard let tree = pageTree else { return [] }
+        var out: [PDFReference] = []
+        var seen: Set<Int> = [tree.number]
+        var pending: [PDFValue] = (tree.dictionary["Kids"]?.array ?? []).reversed()
+        while let kid = pending.popLast() {
+            guard let r = kid.reference, seen.insert(r.number).inserted, let d = object(r.number)?.dictionary else { continue }
+            if d["Type"] == .name("Pages") {
+                pending += (d["Kids"]?.array ?? []).reversed()
+            } else {
+                out.append(r)
+            }
+        }
+        return out
     }
 }

@@ -2,7 +2,7 @@ import MDCore
 import MDImage
 import MDPage
 
-/// Turns pages into PDF bytes with cairo, then rewrites the file through qpdf (repairs
+/// Turns pages into PDF bytes with cairo, then rewrites the file (`PDFPostProcessor`) (repairs
 /// cairo 1.16's cross-reference table, deterministic /ID, metadata, structure).
 /// Stateless: every call builds its own FreeType library, caches and surfaces, so
 /// conversions may run in parallel.
@@ -13,7 +13,7 @@ public enum PDFRenderer {
     /// and decoded with `imageCodecs` (share the style stage's). Text a PDF cannot hold
     /// (Unicode noncharacters) is shown as U+FFFD, with a warning to `diagnostics` (added
     /// once every page is drawn: a streaming source's layout, which also warns there, is
-    /// over by then). `drawn` runs between cairo's drawing and the qpdf pass (stage timings).
+    /// over by then). `drawn` runs between cairo's drawing and the post-processing pass (stage timings).
     /// `prefetching` names the document's images (in order), which may be prepared
     /// before their pages come (PNGs are deflated beside the drawing). Everything is
     /// kept in memory (see the `storage:` variant).
@@ -30,24 +30,24 @@ public enum PDFRenderer {
     public static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy = .anyFolder,
                                                   imageCodecs: ImageCodecs = ImageCodecs(),
                                                   diagnostics: DiagnosticSink? = nil, prefetching images: [ImageSource] = [],
-                                                  storage: PDFStorage, exitFollows: Bool = false,
+                                                  storage: PDFStorage,
                                                   drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> PDFData {
         try render(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, diagnostics: diagnostics, embedsPNGData: true,
-                   prefetching: images, storage: storage, exitFollows: exitFollows, drawn: drawn)
+                   prefetching: images, storage: storage, drawn: drawn)
     }
 
     /// `render`, with PNG images embedded with their own data (`ImageStandIns`) or, when
     /// `embedsPNGData` is false, all decoded by cairo (tests compare the two).
     static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy, imageCodecs: ImageCodecs,
                                            diagnostics: DiagnosticSink?, embedsPNGData: Bool, prefetching images: [ImageSource] = [],
-                                           storage: PDFStorage = .memory, exitFollows: Bool = false,
+                                           storage: PDFStorage = .memory,
                                            drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> PDFData {
         var cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
                                       prefetching: images, scratch: storage.scratchFolder.flatMap { ScratchFile(in: $0) })
         drawn(source)
         // The drawing's fonts, which cairo would keep (`CairoHeldFonts`), and what the
-        // drawing freed (cairo's font subsets at its end) go back before the qpdf pass
-        // builds its object model.
+        // drawing freed (cairo's font subsets at its end) go back before the
+        // post-processing pass.
         CairoHeldFonts.letGo()
         Allocator.returnFreeMemory()
         let replaced = cairo.replacedNoncharacters
@@ -56,7 +56,6 @@ public enum PDFRenderer {
                                  at: nil, hint: "noncharacters are for a program's internal use; they mean nothing in a document")
         }
         var post = PDFPostProcessor(metadata: source.metadata, externalLinks: cairo.links)
-        post.exitFollows = exitFollows
         post.pagePositions = source.pagePositions
         post.structure = source.structure.map {
             StructureRepair(tree: $0, elements: cairo.elements.nodes, pages: cairo.elements.pages, pagePositions: source.pagePositions)
@@ -77,7 +76,7 @@ public enum PDFRenderer {
         return try render(&pages, readPolicy: readPolicy, imageCodecs: imageCodecs, diagnostics: diagnostics)
     }
 
-    /// cairo's own PDF, before the qpdf pass, and what the pass needs to finish it.
+    /// cairo's own PDF, before the post-processing pass, and what the pass needs to finish it.
     struct CairoOutput {
         /// The PDF as cairo wrote it (its xref is broken when links are present).
         var pdf: PDFData

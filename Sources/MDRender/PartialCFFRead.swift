@@ -7,7 +7,7 @@ import Glibc
 /// font is CID-keyed, as it first draws with it; once to subset it as it finishes the
 /// PDF), and the copy of Noto Sans CJK's is 15 MB, 14 MB of it the charstrings of 65,535
 /// glyphs. That second copy was the peak of a document with a few CJK words (the Rust
-/// book's: 15 MB over the rest), for a subset the qpdf pass throws away and writes again
+/// book's: 15 MB over the rest), for a subset the post-processing pass throws away and writes again
 /// with HarfBuzz (`CIDFontSubsets`). What cairo reads of the copy is the table's
 /// structure (header, DICTs, the INDEXes' offsets, FDSelect, the subroutines) and the
 /// charstrings of the glyphs in its subset: .notdef and the glyphs drawn as text, which
@@ -16,7 +16,7 @@ import Glibc
 /// and a buffer that size is a mapping of its own (`Allocator.largeBlock`) whose pages
 /// are never touched: not resident. Should the table not parse as expected, it is read
 /// whole, as before. cairo copies the charstrings it reads byte for byte into its
-/// subset, and the qpdf pass matches them with the font's own (a glyph that was left out
+/// subset, and the post-processing pass matches them with the font's own (a glyph that was left out
 /// would not match, and the pass would keep cairo's program: tests compare them).
 struct PartialCFFRead {
     /// The table's length: a read of exactly this many bytes is cairo's copy of it

@@ -6,7 +6,7 @@ import MDCore
 /// cairo 1.16 copies attribute values into the PDF without PDF-string escaping: a URI
 /// with an unbalanced parenthesis or a backslash, or a destination name with one, breaks
 /// the file. So URIs never go through cairo: each link gets a placeholder URI naming its
-/// index, and `PDFPostProcessor` writes the real URI with qpdf, which escapes correctly.
+/// index, and `PDFPostProcessor` writes the real URI as a PDF string, escaped.
 /// Destination names are made safe by `destinationName(_:)`, applied identically to
 /// destinations, links and outline entries, so they still match.
 enum TagAttributes {

@@ -43,7 +43,7 @@ public final class TextContext {
 
     /// Lets go of the faces (each a HarfBuzz face over a mapping of its font file), the
     /// fallback chains (each face's character set), the hyphenation dictionaries and the
-    /// caches, once layout is over: the end of drawing and the qpdf pass need none of
+    /// caches, once layout is over: the end of drawing and the post-processing pass need none of
     /// them, and they were still resident at the conversion's peak (about 6 MB for the
     /// Rust book, 2 MB of it Noto Sans CJK's `cmap` and layout tables). Only
     /// `loadedFontFiles` is kept. No text may be set with this context afterwards.

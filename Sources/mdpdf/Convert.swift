@@ -46,7 +46,7 @@ struct Convert: ParsableCommand {
         let cleanup = InterruptCleanup()
         let highlighter = SyntaxHighlighter()
         let imageCodecs = ImageCodecs()
-        var jobs = plan.items.map { item in
+        let jobs = plan.items.map { item in
             let isStdin = item.input == "-"
             var options = flags.conversionOptions(folder: isStdin ? FileManager.default.currentDirectoryPath : folder(of: item.input),
                                                   sourceName: isStdin ? "<stdin>" : item.input, highlighter: highlighter,
@@ -55,8 +55,6 @@ struct Convert: ParsableCommand {
             return ConversionJob(input: .markdown(item.input), output: item.output, options: options, limit: flags.inputLimit,
                                  root: flags.root, allowRead: flags.allowRead)
         }
-        // One conversion and nothing after it: what it would free last, the exit frees.
-        if jobs.count == 1 && !flags.watch { jobs[0].options.exitFollows = true }
         let runner = JobRunner(flags: flags, cleanup: cleanup, createsFolders: plan.writesIntoFolder, showsProgress: jobs.count > 1)
         let status = runner.runAll(jobs)
         if flags.watch { runner.watch(jobs) }
@@ -127,10 +125,9 @@ struct BookCommand: ParsableCommand {
         let systemFonts = SystemFonts()
         try requireFonts(theme: flags.theme, in: systemFonts)
         let cleanup = InterruptCleanup()
-        var options = flags.conversionOptions(folder: files.count == 1 && isDirectory(files[0]) ? files[0] : folder(of: files[0]),
+        let options = flags.conversionOptions(folder: files.count == 1 && isDirectory(files[0]) ? files[0] : folder(of: files[0]),
                                               sourceName: files[0], highlighter: SyntaxHighlighter(), imageCodecs: ImageCodecs(),
                                               systemFonts: systemFonts)
-        options.exitFollows = !flags.watch
         let job = ConversionJob(input: .book(files), output: output, options: options, limit: flags.inputLimit,
                                 root: flags.root, allowRead: flags.allowRead)
         let runner = JobRunner(flags: flags, cleanup: cleanup, createsFolders: false, showsProgress: true)

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// qpdf's crypto calls are served by CGnuTLSOnDemand: MD5 (the deterministic /ID) from
-/// libmd, anything else from GnuTLS loaded on first use. A conversion never loads GnuTLS,
-/// and its file identifier is still an MD5 digest of the content.
-@Suite("GnuTLS on demand")
-struct GnuTLSOnDemandTests {
+/// The file identifier (`/ID`) is the MD5 digest of the file's content (from libmd): the
+/// same for the same document, another for another. No crypto library is loaded for it
+/// (GnuTLS and its nine libraries were, while qpdf wrote the PDF).
+@Suite("File identifier")
+struct FileIdentifierTests {
     /// The trailer's /ID, both halves (qpdf prints the cross-reference stream's dictionary).
     func identifiers(_ pdf: URL) throws -> [String] {
         let trailer = try tool("qpdf", ["--show-object=trailer", pdf.path]).stdoutText

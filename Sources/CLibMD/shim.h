@@ -1,0 +1,2 @@
+#include <sys/types.h>
+#include <md5.h>

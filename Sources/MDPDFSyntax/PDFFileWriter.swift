@@ -1,0 +1,256 @@
+import CLibDeflate
+import CLibMD
+
+/// Writes a `PDFObjectStore` as a new file: only the objects reachable from the trailer
+/// (what a replaced object no longer refers to is left out), under their own numbers;
+/// streams as they are stored, with a direct `/Length`; every other object packed in
+/// object streams of up to 100, deflated; then a cross-reference stream whose `/ID` is
+/// the MD5 digest of everything before it, so the same objects give the same bytes.
+///
+/// Objects are written in the order a breadth-first walk from the trailer meets them
+/// (the catalog first), each read and parsed once; only the object stream being filled
+/// (at most 100 small objects) is held, and the output goes to `sink` in pieces of
+/// about a megabyte.
+public struct PDFFileWriter {
+    /// Objects in one object stream (qpdf's figure too).
+    static let objectsPerStream = 100
+    /// Streams stored without a filter and at least this long are deflated on writing.
+    static let compressFrom = 64
+
+    public enum Failure: Error, Equatable {
+        /// The sink refused bytes (a write error).
+        case sink
+        /// libdeflate could not start or compress.
+        case compressor
+        /// The trailer names no catalog.
+        case noCatalog
+    }
+
+    private let store: PDFObjectStore
+    private let compressor: OpaquePointer
+    private let sink: (UnsafeRawBufferPointer) -> Bool
+    /// Called after each megabyte or so written (the reader can let go of what it read).
+    private let progress: () -> Void
+    private var buffer: [UInt8] = []
+    private var written = 0
+    private var md5 = MD5_CTX()
+    /// Each number's place: (1, offset) or (2, object stream, index); (0, 0) for none.
+    private var entries: [(type: UInt8, field2: Int, field3: Int)]
+    private var pending: [(number: Int, bytes: [UInt8])] = []
+    private var nextNumber: Int
+
+    /// Writes `store` through `sink`; `level` is libdeflate's (1–12; 6 is zlib's default).
+    public static func write(_ store: PDFObjectStore, level: Int32 = 6, progress: @escaping () -> Void = {},
+                             to sink: @escaping (UnsafeRawBufferPointer) -> Bool) -> Result<Void, Failure> {
+        guard let compressor = libdeflate_alloc_compressor(level) else { return .failure(.compressor) }
+        defer { libdeflate_free_compressor(compressor) }
+        var writer = PDFFileWriter(store: store, compressor: compressor, sink: sink, progress: progress)
+        do throws(Failure) {
+            try writer.writeAll()
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private init(store: PDFObjectStore, compressor: OpaquePointer, sink: @escaping (UnsafeRawBufferPointer) -> Bool,
+                 progress: @escaping () -> Void) {
+        self.store = store
+        self.compressor = compressor
+        self.sink = sink
+        self.progress = progress
+        entries = Array(repeating: (0, 0, 0), count: store.size)
+        nextNumber = store.size
+        MD5Init(&md5)
+    }
+
+    private mutating func writeAll() throws(Failure) {
+        guard let root = store.trailer["Root"]?.reference else { throw .noCatalog }
+        // Object streams need PDF 1.5.
+        let version = store.version.major >= 2 ? "\(store.version.major).\(store.version.minor)" : "1.\(max(5, store.version.minor))"
+        try emit(Array("%PDF-\(version)\n%".utf8) + [0xBF, 0xF7, 0xA2, 0xFE, 0x0A])
+
+        var queue = [root.number]
+        if let info = store.trailer["Info"]?.reference { queue.append(info.number) }
+        var seen = [Bool](repeating: false, count: store.size)
+        for n in queue where n < seen.count { seen[n] = true }
+        var head = 0
+        while head < queue.count {
+            let number = queue[head]
+            head += 1
+            guard var object = store.object(number) else { continue }
+            // A stream's /Length is written directly: the object it may name is not needed.
+            if object.stream != nil, var dict = object.dictionary {
+                dict["Length"] = nil
+                object.value = .dictionary(dict)
+            }
+            Self.forEachReference(in: object.value) { r in
+                if r.number > 0, r.number < seen.count, !seen[r.number] {
+                    seen[r.number] = true
+                    queue.append(r.number)
+                }
+            }
+            if object.stream != nil {
+                try writeStream(number, object)
+            } else {
+                pending.append((number, PDFSerializer.bytes(object.value)))
+                if pending.count == Self.objectsPerStream { try flushObjectStream() }
+            }
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+        try flushObjectStream()
+        try writeCrossReferenceStream()
+        try flush()
+    }
+
+    /// `number 0 obj <<dict>> stream … endstream endobj`, data as stored (deflated first
+    /// when stored without a filter and long enough for it to pay).
+    private mutating func writeStream(_ number: Int, _ object: PDFObject) throws(Failure) {
+        guard var dict = object.dictionary else { return }
+        var compressed: [UInt8]?
+        if dict["Filter"] == nil, dict["DecodeParms"] == nil {
+            compressed = store.withStoredData(object) { data -> [UInt8]? in
+                guard data.count >= Self.compressFrom, let deflated = try? deflate(data), deflated.count < data.count else { return nil }
+                return deflated
+            } ?? nil
+            if compressed != nil { dict["Filter"] = .name("FlateDecode") }
+        }
+        entries[number] = (1, written + buffer.count, 0)
+        let length: Int
+        if let compressed { length = compressed.count } else { length = store.withStoredData(object) { $0.count } ?? 0 }
+        dict["Length"] = .integer(length)
+        var head = Array("\(number) 0 obj\n".utf8)
+        PDFSerializer.append(.dictionary(dict), to: &head)
+        head += "\nstream\n".utf8
+        try emit(head)
+        if let compressed {
+            try emit(compressed)
+        } else {
+            let stored = store.withStoredData(object) { data -> Failure? in
+                do throws(Failure) { try emit(data); return nil } catch { return error }
+            }
+            if let failure = stored ?? nil { throw failure }
+        }
+        try emit(Array("\nendstream\nendobj\n".utf8))
+    }
+
+    /// The pending objects as one object stream.
+    private mutating func flushObjectStream() throws(Failure) {
+        guard !pending.isEmpty else { return }
+        let streamNumber = nextNumber
+        nextNumber += 1
+        var header: [UInt8] = []
+        var body: [UInt8] = []
+        for (index, (number, bytes)) in pending.enumerated() {
+            if index > 0 { header.append(0x20) }
+            header += "\(number) \(body.count)".utf8
+            body += bytes
+            body.append(0x0A)
+            grow(to: number + 1)
+            entries[number] = (2, streamNumber, index)
+        }
+        header.append(0x0A)
+        let data = try deflate(header + body)
+        grow(to: streamNumber + 1)
+        entries[streamNumber] = (1, written + buffer.count, 0)
+        let dict = PDFDictionary([("Type", .name("ObjStm")), ("N", .integer(pending.count)), ("First", .integer(header.count)),
+                                  ("Filter", .name("FlateDecode"))])
+        try emitStream(streamNumber, dict, data)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The cross-reference stream (7.5.8), with the trailer's entries, the last object.
+    private mutating func writeCrossReferenceStream() throws(Failure) {
+        let number = nextNumber
+        nextNumber += 1
+        grow(to: number + 1)
+        let offset = written + buffer.count
+        entries[number] = (1, offset, 0)
+        var digest = [UInt8](repeating: 0, count: 16)
+        MD5Final(&digest, &md5)
+        var width = 1
+        while offset >> (8 * width) != 0 { width += 1 }
+        var rows: [UInt8] = []
+        rows.reserveCapacity(entries.count * (width + 3))
+        for e in entries {
+            rows.append(e.type)
+            for k in stride(from: width - 1, through: 0, by: -1) { rows.append(UInt8(truncatingIfNeeded: e.field2 >> (8 * k))) }
+            rows.append(UInt8(truncatingIfNeeded: e.field3 >> 8))
+            rows.append(UInt8(truncatingIfNeeded: e.field3))
+        }
+        let data = try deflate(rows)
+        var dict = PDFDictionary([("Type", .name("XRef")), ("Size", .integer(entries.count)),
+                                  ("W", .array([.integer(1), .integer(width), .integer(2)]))])
+        dict["Root"] = store.trailer["Root"]
+        dict["Info"] = store.trailer["Info"]
+        dict["ID"] = .array([.string(digest), .string(digest)])
+        dict["Filter"] = .name("FlateDecode")
+        try emitStream(number, dict, data)
+        try emit(Array("startxref\n\(offset)\n%%EOF\n".utf8))
+    }
+
+    /// A stream object made here (object streams, the cross-reference stream).
+    private mutating func emitStream(_ number: Int, _ dict: PDFDictionary, _ data: [UInt8]) throws(Failure) {
+        var dict = dict
+        dict["Length"] = .integer(data.count)
+        var head = Array("\(number) 0 obj\n".utf8)
+        PDFSerializer.append(.dictionary(dict), to: &head)
+        head += "\nstream\n".utf8
+        try emit(head)
+        try emit(data)
+        try emit(Array("\nendstream\nendobj\n".utf8))
+    }
+
+    private mutating func grow(to count: Int) {
+        if entries.count < count { entries += Array(repeating: (0, 0, 0), count: count - entries.count) }
+    }
+
+    /// zlib data of `bytes` (libdeflate).
+    private func deflate(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> [UInt8] {
+        let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
+        var out = [UInt8](repeating: 0, count: bound)
+        let n = out.withUnsafeMutableBytes { libdeflate_zlib_compress(compressor, bytes.baseAddress, bytes.count, $0.baseAddress, bound) }
+        guard n > 0 else { throw .compressor }
+        out.removeSubrange(n...)
+        return out
+    }
+
+    private func deflate(_ bytes: [UInt8]) throws(Failure) -> [UInt8] {
+        try bytes.withUnsafeBufferPointer { (b) throws(Failure) -> [UInt8] in try deflate(b) }
+    }
+
+    /// Adds bytes to the output (and to the digest); a large piece (stream data) goes to
+    /// the sink directly rather than through the buffer.
+    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+        MD5Update(&md5, bytes.baseAddress, bytes.count)
+        guard bytes.count >= 1 << 18 else {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        try flush()
+        guard sink(UnsafeRawBufferPointer(bytes)) else { throw .sink }
+        written += bytes.count
+    }
+
+    private mutating func emit(_ bytes: [UInt8]) throws(Failure) {
+        try bytes.withUnsafeBufferPointer { (b) throws(Failure) in try emit(b) }
+    }
+
+    private mutating func flush() throws(Failure) {
+        guard !buffer.isEmpty else { return }
+        guard buffer.withUnsafeBytes(sink) else { throw .sink }
+        written += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+        progress()
+    }
+
+    /// Calls `body` with every reference in `value`, depth first.
+    static func forEachReference(in value: PDFValue, _ body: (PDFReference) -> Void) {
+        switch value {
+        case .reference(let r): body(r)
+        case .array(let items): for item in items { forEachReference(in: item, body) }
+        case .dictionary(let d): for (_, v) in d.entries { forEachReference(in: v, body) }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,237 @@
+/// An indirect object: its value and, for a stream, its data as stored (still encoded).
+public struct PDFObject: Sendable {
+    public var value: PDFValue
+    public var stream: PDFStreamData?
+
+    public init(_ value: PDFValue, stream: PDFStreamData? = nil) {
+        self.value = value
+        self.stream = stream
+    }
+
+    public var dictionary: PDFDictionary? { value.dictionary }
+}
+
+/// A stream's data as stored: a range of the file read, or bytes given by an edit.
+public enum PDFStreamData: Sendable {
+    case source(Range<Int>)
+    case encoded([UInt8])
+}
+
+/// The objects of a PDF written as one body with a classic cross-reference table
+/// (cairo's form), read lazily from its bytes, and the edits made to them.
+///
+/// The objects are found by their `N G obj` headers at line starts, not through the
+/// table (cairo 1.16 writes a wrong one when a document has links); stream data is
+/// skipped up to its `endstream`, so bytes of a compressed stream are never taken for a
+/// header. An object is parsed when asked for, and nothing parsed is kept: an edit is
+/// a `replace`, which the writer then writes instead of the file's object.
+public final class PDFObjectStore {
+    /// The file; must stay valid (and unchanged) for the store's life.
+    public let bytes: UnsafeBufferPointer<UInt8>
+    /// The `%PDF-x.y` version of the file's header.
+    public let version: (major: Int, minor: Int)
+    public private(set) var trailer: PDFDictionary
+    /// The offset of each object's header by number; -1 for none.
+    private var offsets: [Int]
+    private var edited: [Int: PDFObject] = [:]
+    /// One past the largest object number (grows with `add`).
+    public private(set) var size: Int
+
+    /// nil when `bytes` is not a PDF of that shape (no header, no trailer, an object
+    /// number twice or at or past the trailer's `/Size`).
+    public init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        guard let version = Self.headerVersion(bytes), let (trailer, bodyEnd) = Self.lastTrailer(bytes),
+              let size = trailer["Size"]?.integer, size > 0, size < 8_388_608,
+              let offsets = Self.objectOffsets(UnsafeBufferPointer(rebasing: bytes[0..<bodyEnd]), size: size)
+        else { return nil }
+        self.version = version
+        self.trailer = trailer
+        self.offsets = offsets
+        self.size = size
+    }
+
+    /// The object numbered `number` as edited, or as the file has it; nil when there is
+    /// none (or it does not parse).
+    public func object(_ number: Int) -> PDFObject? {
+        if let e = edited[number] { return e }
+        guard number > 0, number < offsets.count, offsets[number] >= 0 else { return nil }
+        var parser = PDFParser(bytes, at: offsets[number])
+        guard let found = parser.indirectObject(), found.number == number else { return nil }
+        guard let start = found.streamStart else { return PDFObject(found.value) }
+        guard let dict = found.value.dictionary, let end = streamEnd(dict, start: start) else { return nil }
+        return PDFObject(found.value, stream: .source(start..<end))
+    }
+
+    /// The value a reference points at (one level), or `value` itself; `.null` for a
+    /// reference to nothing.
+    public func resolve(_ value: PDFValue?) -> PDFValue {
+        guard let value else { return .null }
+        guard case .reference(let r) = value else { return value }
+        return object(r.number)?.value ?? .null
+    }
+
+    /// `resolve(value)` as a dictionary (a stream's dictionary included).
+    public func dictionary(_ value: PDFValue?) -> PDFDictionary? { resolve(value).dictionary }
+
+    /// The document catalog and its number.
+    public var root: (number: Int, dictionary: PDFDictionary)? {
+        guard let r = trailer["Root"]?.reference, let d = object(r.number)?.dictionary else { return nil }
+        return (r.number, d)
+    }
+
+    /// Writes `object` in place of object `number` (also one made by `add`).
+    public func replace(_ number: Int, with object: PDFObject) {
+        edited[number] = object
+        size = max(size, number + 1)
+    }
+
+    /// Writes `dictionary` as the value of object `number`, keeping its stream data.
+    public func replace(_ number: Int, dictionary: PDFDictionary) {
+        var o = object(number) ?? PDFObject(.null)
+        o.value = .dictionary(dictionary)
+        replace(number, with: o)
+    }
+
+    /// A new indirect object, numbered after every other.
+    public func add(_ object: PDFObject) -> PDFReference {
+        let number = size
+        replace(number, with: object)
+        return PDFReference(number)
+    }
+
+    public func setTrailer(_ key: PDFName, _ value: PDFValue?) { trailer[key] = value }
+
+    /// Calls `body` with each object number that may have an object, in order.
+    public var numbers: Range<Int> { 1..<size }
+
+    /// A stream's data as stored.
+    public func withStoredData<T>(_ object: PDFObject, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        switch object.stream {
+        case nil: return nil
+        case .source(let range): return body(UnsafeBufferPointer(rebasing: bytes[range]))
+        case .encoded(let data): return data.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// A stream's data with its filter undone: none, or `/FlateDecode` without
+    /// parameters; nil for any other filter, or data that does not inflate.
+    public func decodedData(_ object: PDFObject) -> [UInt8]? {
+        guard let dict = object.dictionary else { return nil }
+        let filter = dict["Filter"].map { $0.array ?? [$0] } ?? []
+        guard dict["DecodeParms"] == nil || filter.isEmpty else { return nil }
+        switch filter {
+        case []: return withStoredData(object) { Array($0) }
+        case [.name("FlateDecode")]: return withStoredData(object) { Inflate.zlib($0) } ?? nil
+        default: return nil
+        }
+    }
+
+    /// Where the data of a stream starting at `start` ends: `/Length` bytes later when
+    /// `endstream` follows there (after an optional end of line), else at the first
+    /// `endstream` (less an end of line before it).
+    private func streamEnd(_ dict: PDFDictionary, start: Int) -> Int? {
+        var length: Int?
+        switch dict["Length"] {
+        case .integer(let n)?: length = n
+        case .reference(let r)?: length = object(r.number)?.value.integer
+        default: break
+        }
+        if let length, length >= 0, start + length <= bytes.count {
+            var p = PDFParser(bytes, at: start + length)
+            if p.keyword("endstream") { return start + length }
+        }
+        guard let found = Self.find("endstream", in: bytes, from: start) else { return nil }
+        var end = found
+        if end > start, bytes[end - 1] == 0x0A { end -= 1 }
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+
+    /// `%PDF-x.y` at the start.
+    private static func headerVersion(_ b: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+        guard b.count >= 8, Array(b[0..<5]) == Array("%PDF-".utf8),
+              (0x30...0x39).contains(b[5]), b[6] == UInt8(ascii: "."), (0x30...0x39).contains(b[7])
+        else { return nil }
+        return (Int(b[5] - 0x30), Int(b[7] - 0x30))
+    }
+
+    /// The dictionary after the last `trailer` keyword, and where the body ends (the
+    /// `xref` before it, else the keyword).
+    private static func lastTrailer(_ b: UnsafeBufferPointer<UInt8>) -> (PDFDictionary, Int)? {
+        var at: Int?
+        var i = max(0, b.count - 4096)
+        while let found = find("trailer", in: b, from: i) { at = found; i = found + 1 }
+        guard let at else { return nil }
+        var parser = PDFParser(b, at: at + 7)
+        guard let trailer = parser.value()?.dictionary else { return nil }
+        return (trailer, findLast("xref", in: b, before: at) ?? at)
+    }
+
+    /// The offset of each `N G obj` header at a line start, by number (-1: none); nil
+    /// when a number is at or past `size` or appears twice.
+    private static func objectOffsets(_ body: UnsafeBufferPointer<UInt8>, size: Int) -> [Int]? {
+        var offsets = [Int](repeating: -1, count: size)
+        var i = 0
+        while i < body.count {
+            let c = body[i]
+            let atLineStart = i == 0 || body[i - 1] == 0x0A || body[i - 1] == 0x0D
+            if atLineStart, c >= 0x30, c <= 0x39, let (number, end) = integer(in: body, at: i),
+               let (_, afterGeneration) = integer(in: body, at: end), end < body.count, body[end] == 0x20,
+               hasPrefix(" obj", in: body, at: afterGeneration) {
+                guard number < size, offsets[number] < 0 else { return nil }
+                offsets[number] = i
+                i = afterGeneration + 4
+                continue
+            }
+            if c == UInt8(ascii: "s"), atLineStart || body[i - 1] == UInt8(ascii: ">") || body[i - 1] == 0x20,
+               hasPrefix("stream", in: body, at: i) {
+                let afterKeyword = i + 6
+                if afterKeyword < body.count, body[afterKeyword] == 0x0A || body[afterKeyword] == 0x0D {
+                    guard let end = find("endstream", in: body, from: afterKeyword) else { return nil }
+                    i = end + 9
+                    continue
+                }
+            }
+            i += 1
+        }
+        return offsets
+    }
+
+    /// Decimal digits at `index` (after optional spaces), and the index after them.
+    private static func integer(in b: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: Int, end: Int)? {
+        var i = index
+        while i < b.count, b[i] == 0x20 { i += 1 }
+        var value = 0, digits = 0
+        while i < b.count, b[i] >= 0x30, b[i] <= 0x39, digits < 12 {
+            value = value * 10 + Int(b[i] - 0x30); digits += 1; i += 1
+        }
+        return digits > 0 ? (value, i) : nil
+    }
+
+    static func hasPrefix(_ text: StaticString, in b: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard index >= 0, index + n <= b.count else { return false }
+        for k in 0..<n where b[index + k] != text.utf8Start[k] { return false }
+        return true
+    }
+
+    static func find(_ text: StaticString, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let first = text.utf8Start[0]
+        var i = max(0, start)
+        while i < b.count {
+            if b[i] == first, hasPrefix(text, in: b, at: i) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func findLast(_ text: StaticString, in b: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
+        var i = end - text.utf8CodeUnitCount
+        while i >= 0 {
+            if hasPrefix(text, in: b, at: i) { return i }
+            i -= 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import MDPDFSyntax
+import Testing
+
+/// A classic file (cairo's form) read, edited and written with object streams; the
+/// written file is checked with the qpdf tool.
+@Suite struct PDFObjectStoreTests {
+    /// A one-page PDF with a content stream whose /Length is an indirect object written
+    /// after it (as cairo writes them), an unused object, and a table whose offsets are
+    /// wrong (as cairo's are when a document has links): the store never reads it.
+    static let sample: [UInt8] = {
+        let content = "BT /F1 12 Tf 72 720 Td (Hello) Tj ET"
+        var text = "%PDF-1.5\n%\u{00B5}\n"
+        text += "4 0 obj\n<< /Length 5 0 R >>\nstream\n\(content)\nendstream\nendobj\n"
+        text += "5 0 obj\n   \(content.utf8.count)\nendobj\n"
+        text += "3 0 obj\n<< /Type /Page % 1\n   /Parent 1 0 R\n   /MediaBox [ 0 0 612 792 ]\n   /Contents 4 0 R\n   /Resources << /Font << /F1 6 0 R >> >>\n>>\nendobj\n"
+        text += "6 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>\nendobj\n"
+        text += "1 0 obj\n<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>\nendobj\n"
+        text += "7 0 obj\n(unused)\nendobj\n"
+        text += "8 0 obj\n<< /Producer (cairo) /CreationDate (D:20261127) >>\nendobj\n"
+        text += "2 0 obj\n<< /Type /Catalog /Pages 1 0 R >>\nendobj\n"
+        text += "xref\n0 9\n0000000000 65535 f \n" + String(repeating: "0000000015 00000 n \n", count: 8)
+        text += "trailer\n<< /Size 9 /Root 2 0 R /Info 8 0 R >>\nstartxref\n1\n%%EOF\n"
+        return Array(text.utf8)
+    }()
+
+    static func write(_ store: PDFObjectStore) throws -> [UInt8] {
+        var out: [UInt8] = []
+        let result = PDFFileWriter.write(store) { out += $0.bindMemory(to: UInt8.self); return true }
+        #expect((try? result.get()) != nil)
+        return out
+    }
+
+    static func qpdf(_ arguments: [String], _ pdf: [UInt8]) throws -> (status: Int32, output: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("t.pdf")
+        try Data(pdf).write(to: file)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        p.arguments = arguments + [file.path]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func readsObjectsByTheirHeaders() throws {
+        try Self.sample.withUnsafeBufferPointer { b in
+            let store = try #require(PDFObjectStore(b))
+            #expect(store.version == (1, 5) as (Int, Int) || store.version.minor == 5)
+            #expect(store.root?.number == 2)
+            let content = try #require(store.object(4))
+            #expect(store.withStoredData(content) { String(decoding: $0, as: UTF8.self) } == "BT /F1 12 Tf 72 720 Td (Hello) Tj ET")
+            #expect(store.object(3)?.dictionary?["MediaBox"] == .array([0, 0, 612, 792].map { .integer($0) }))
+            #expect(store.object(9) == nil && store.object(0) == nil)
+        }
+    }
+
+    @Test func refusesOtherShapes() {
+        for bad in ["", "not a pdf", "%PDF-1.5\n1 0 obj\n1\nendobj\n", "%PDF-1.5\ntrailer\n<< /Size 0 >>\n"] {
+            #expect(Array(bad.utf8).withUnsafeBufferPointer { PDFObjectStore($0) } == nil, "\(bad)")
+        }
+        // An object numbered at or past /Size.
+        let past = String(decoding: Self.sample, as: UTF8.self).replacingOccurrences(of: "/Size 9", with: "/Size 8")
+        #expect(Array(past.utf8).withUnsafeBufferPointer { PDFObjectStore($0) } == nil)
+    }
+
+    /// The written file passes `qpdf --check`, keeps only what the trailer reaches (not
+    /// the unused object, nor the old info once replaced, nor the /Length object), and
+    /// holds the edits; the same edits give the same bytes; other content, another /ID.
+    @Test func writesWhatTheTrailerReachesWithObjectStreams() throws {
+        func edited(_ title: String) throws -> [UInt8] {
+            try Self.sample.withUnsafeBufferPointer { b in
+                let store = try #require(PDFObjectStore(b))
+                let info = store.add(PDFObject(.dictionary(PDFDictionary([("Title", .text(title))]))))
+                store.setTrailer("Info", .reference(info))
+                var catalog = try #require(store.root)
+                catalog.dictionary["Lang"] = .text("en")
+                store.replace(catalog.number, dictionary: catalog.dictionary)
+                return try Self.write(store)
+            }
+        }
+        let pdf = try edited("Über")
+        #expect(try edited("Über") == pdf)
+        let check = try Self.qpdf(["--check"], pdf)
+        #expect(check.status == 0, "\(check.output)")
+        #expect(check.output.contains("PDF Version: 1.5"))
+        let objects = try Self.qpdf(["--show-xref"], pdf).output
+        #expect(objects.contains("compressed; stream = "), "\(objects)")
+        let json = try Self.qpdf(["--json=2", "--json-key=qpdf"], pdf).output
+        #expect(!json.contains("unused") && !json.contains("cairo"))
+        #expect(json.contains("\"/Lang\": \"u:en\"") && json.contains("\"/Title\": \"u:Über\""), "\(json)")
+        #expect(json.contains("\"obj:5 0 R\"") == false && json.contains("\"obj:7 0 R\"") == false && json.contains("\"obj:8 0 R\"") == false)
+        let content = try Self.qpdf(["--show-object=4", "--filtered-stream-data"], pdf).output
+        #expect(content == "BT /F1 12 Tf 72 720 Td (Hello) Tj ET")
+        let other = try edited("Other")
+        let id = { (p: [UInt8]) in try Self.qpdf(["--show-object=trailer"], p).output }
+        #expect(try id(pdf) != id(other))
+    }
+
+    /// A stream stored without a filter is deflated when that makes it smaller; its
+    /// content reads back the same.
+    @Test func unfilteredStreamsAreDeflated() throws {
+        let long = String(repeating: "0 0 m 10 10 l S\n", count: 200)
+        let data = try Self.sample.withUnsafeBufferPointer { b in
+            let store = try #require(PDFObjectStore(b))
+            store.replace(4, with: PDFObject(.dictionary(PDFDictionary()), stream: .encoded(Array(long.utf8))))
+            return try Self.write(store)
+        }
+        #expect(data.count < long.utf8.count)
+        let shown = try Self.qpdf(["--show-object=4", "--filtered-stream-data"], data)
+        #expect(shown.output == long, "\(shown.output.prefix(200))")
+    }
+}

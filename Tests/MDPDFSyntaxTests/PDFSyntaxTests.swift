@@ -1,0 +1,100 @@
+import Foundation
+import MDPDFSyntax
+import Testing
+import TestSupport
+
+/// Values read and written back: the parser and the serializer are each other's inverse.
+@Suite struct PDFSyntaxTests {
+    static func parse(_ text: String) -> PDFValue? { PDFValue.parsing(text) }
+
+    static func text(_ value: PDFValue) -> String { String(decoding: PDFSerializer.bytes(value), as: UTF8.self) }
+
+    @Test func readsEveryKindOfValue() {
+        #expect(Self.parse("null") == .null)
+        #expect(Self.parse("true") == .bool(true))
+        #expect(Self.parse(" false % a comment\n") == .bool(false))
+        #expect(Self.parse("-12") == .integer(-12))
+        #expect(Self.parse("+7") == .integer(7))
+        #expect(Self.parse("841.889764") == .real(841.889764))
+        #expect(Self.parse(".5") == .real(0.5))
+        #expect(Self.parse("-.25") == .real(-0.25))
+        #expect(Self.parse("4.") == .real(4))
+        #expect(Self.parse("/Type") == .name("Type"))
+        #expect(Self.parse("/A#20B") == .name("A B"))
+        #expect(Self.parse("(a\\(b\\)c \\n\\101\\\\)") == .string(Array("a(b)c \nA\\".utf8)))
+        #expect(Self.parse("(nested (parens) kept)") == .string(Array("nested (parens) kept".utf8)))
+        #expect(Self.parse("(line\\\ncontinued)") == .string(Array("linecontinued".utf8)))
+        #expect(Self.parse("<FEFF 00e9>") == .string([0xFE, 0xFF, 0x00, 0xE9]))
+        #expect(Self.parse("<ABC>") == .string([0xAB, 0xC0]))
+        #expect(Self.parse("12 0 R") == .reference(PDFReference(12)))
+        #expect(Self.parse("[1 2 R 3]") == .array([.reference(PDFReference(1, 2)), .integer(3)]))
+        #expect(Self.parse("[1 2 3]") == .array([.integer(1), .integer(2), .integer(3)]))
+        let dict = Self.parse("<< /Type /Page % 1\n /Parent 1 0 R /BS << /W 0 >>>>")
+        #expect(dict?.dictionary?["Type"] == .name("Page"))
+        #expect(dict?.dictionary?["Parent"] == .reference(PDFReference(1)))
+        #expect(dict?.dictionary?["BS"]?.dictionary?["W"] == .integer(0))
+        // A null value is an absent key; the first of two equal keys counts.
+        #expect(Self.parse("<< /A null /B 1 /B 2 >>") == .dictionary(PDFDictionary([("B", .integer(1))])))
+    }
+
+    @Test func refusesBadSyntax() {
+        for bad in ["", "(unclosed", "<< /A 1", "[1 2", "<12G>", "<< 1 2 >>", "/A /B", "@", "<< /A 1 >", "1.2.3"] {
+            #expect(Self.parse(bad) == nil, "\(bad)")
+        }
+        // Deep nesting is refused, not a stack overflow.
+        #expect(Self.parse(String(repeating: "[", count: 100_000)) == nil)
+        #expect(Self.parse(String(repeating: "[", count: 200) + String(repeating: "]", count: 200)) != nil)
+    }
+
+    @Test func writesReadableSyntax() {
+        #expect(Self.text(.dictionary(PDFDictionary([("Type", .name("Annot")), ("Border", .array([.integer(0), .integer(0), .integer(0)])),
+                                                     ("A", .reference(PDFReference(7)))]))) == "<</Type/Annot/Border[0 0 0]/A 7 0 R>>")
+        #expect(Self.text(.string(Array("a(b)\\".utf8))) == "(a\\(b\\)\\\\)")
+        #expect(Self.text(.string([0xFE, 0xFF, 0, 0x41])) == "<FEFF0041>")
+        #expect(Self.text(.name("A B#")) == "/A#20B#23")
+        #expect(Self.text(.real(0.000001)) == "0.000001")
+        #expect(Self.text(.real(-1.5e-7)) == "-0.00000015")
+        #expect(Self.text(.real(2.5e16)) == "25000000000000000")
+        #expect(Self.text(.real(12)) == "12")
+        #expect(Self.text(.real(.nan)) == "0")
+    }
+
+    /// Random values, written and read back, come back equal (reals exactly).
+    @Test func randomValuesRoundTrip() {
+        var random = SplitMix(seed: 0x5EED_0F_0DF)
+        func value(_ depth: Int) -> PDFValue {
+            switch random.next() % (depth > 3 ? 7 : 9) {
+            case 0: return .null
+            case 1: return .bool(random.next() % 2 == 0)
+            case 2: return .integer(Int(truncatingIfNeeded: random.next() >> 20) * (random.next() % 2 == 0 ? 1 : -1))
+            case 3:
+                let r = Double(Int64(truncatingIfNeeded: random.next() >> 24)) / Double(1 << (random.next() % 40))
+                return r == r.rounded() ? .integer(Int(r)) : .real(r)
+            case 4: return .name(PDFName(bytes: (0..<(1 + random.next() % 12)).map { _ in UInt8(truncatingIfNeeded: 1 + random.next() % 255) }))
+            case 5: return .string((0..<(random.next() % 20)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+            case 6: return .reference(PDFReference(Int(random.next() % 100_000), Int(random.next() % 3)))
+            case 7: return .array((0..<(random.next() % 6)).map { _ in value(depth + 1) })
+            default:
+                var d = PDFDictionary()
+                for _ in 0..<(random.next() % 6) { d[PDFName("K\(random.next() % 50)")] = value(depth + 1) }
+                return .dictionary(d)
+            }
+        }
+        for _ in 0..<5_000 {
+            let v = value(0)
+            let bytes = PDFSerializer.bytes(v)
+            let back = bytes.withUnsafeBufferPointer { b -> PDFValue? in
+                var p = PDFParser(b)
+                return p.value()
+            }
+            #expect(back == v, "\(Self.text(v))")
+        }
+    }
+
+    @Test func textStrings() {
+        #expect(PDFValue.text("plain") == .string(Array("plain".utf8)))
+        #expect(PDFValue.text("é") == .string([0xFE, 0xFF, 0x00, 0xE9]))
+        #expect(PDFValue.text("😀").text == "😀")
+        #expect(PDFValue.string([0xEF, 0xBB, 0xBF] + Array("ü".utf8)).text == "ü")
+    }
+}
