@@ -135,16 +135,24 @@ public struct PDFParser {
 
     /// The name after its slash, `#xx` escapes undone.
     private mutating func name() -> PDFName {
-        var out: [UInt8] = []
+        let start = position
+        var escaped = false
         while position < bytes.count, !Self.isDelimiterOrSpace(bytes[position]) {
-            let c = bytes[position]
-            if c == UInt8(ascii: "#"), position + 2 < bytes.count,
-               let high = Self.hexDigit(bytes[position + 1]), let low = Self.hexDigit(bytes[position + 2]) {
+            if bytes[position] == UInt8(ascii: "#") { escaped = true }
+            position += 1
+        }
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        guard escaped else { return PDFName(bytes: raw) }
+        var out: [UInt8] = []
+        var i = 0
+        while i < raw.count {
+            if raw[i] == UInt8(ascii: "#"), i + 2 < raw.count,
+               let high = Self.hexDigit(raw[i + 1]), let low = Self.hexDigit(raw[i + 2]) {
                 out.append(high << 4 | low)
-                position += 3
+                i += 3
             } else {
-                out.append(c)
-                position += 1
+                out.append(raw[i])
+                i += 1
             }
         }
         return PDFName(bytes: out)

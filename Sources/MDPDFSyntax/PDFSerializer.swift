@@ -51,7 +51,8 @@ public enum PDFSerializer {
 
     static func appendName(_ name: PDFName, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "/"))
-        for c in name.bytes {
+        for scalar in name.latin1.unicodeScalars {
+            let c = UInt8(truncatingIfNeeded: scalar.value)
             if c > 0x20, c < 0x7F, c != UInt8(ascii: "#"), !PDFParser.isDelimiterOrSpace(c) {
                 out.append(c)
             } else {

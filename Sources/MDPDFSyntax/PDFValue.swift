@@ -1,10 +1,25 @@
 /// A PDF name, without its slash, as the bytes it stands for (`#xx` escapes undone).
+///
+/// Held as a string of one scalar per byte (U+0000–U+00FF, so any bytes round-trip):
+/// the names of a PDF are short ASCII words, which Swift keeps inline (up to 15 bytes)
+/// with no allocation, where an array of bytes would be one allocation per name.
 public struct PDFName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var bytes: [UInt8]
+    /// The bytes as scalars U+0000–U+00FF.
+    public let latin1: String
 
-    public init(bytes: [UInt8]) { self.bytes = bytes }
-    public init(_ text: String) { bytes = Array(text.utf8) }
+    public init(bytes: some Collection<UInt8>) {
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            latin1 = String(decoding: bytes, as: UTF8.self)
+        } else {
+            latin1 = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        }
+    }
+
+    /// A name of `text`'s UTF-8 bytes.
+    public init(_ text: String) { self.init(bytes: Array(text.utf8)) }
     public init(stringLiteral text: String) { self.init(text) }
+
+    public var bytes: [UInt8] { latin1.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } }
 
     public var description: String { "/" + String(decoding: bytes, as: UTF8.self) }
 }
@@ -21,7 +36,7 @@ public struct PDFReference: Hashable, Sendable {
 }
 
 /// One PDF object as the file spells it (ISO 32000-1, 7.3), without stream data.
-public indirect enum PDFValue: Equatable, Sendable {
+public enum PDFValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int)
