@@ -58,7 +58,9 @@ extension DocumentStyler {
             out.contents = tableOfContents(headings: listed, root)
             out.placement = marked ? .atMarker : title.isEmpty ? .afterLeadingHeading : .before(lead.count + title.count)
         }
-        // Images before the blocks that show them, the fields before the page they are on.
+        // Images before the blocks that show them (all of them, ahead: see
+        // `lookUpImagesAhead`), the fields before the page they are on.
+        lookUpImagesAhead(blocks, footnotes: document.footnotes)
         channel.publish(images: images.shown)
         publishFieldsOnceTitled(fm, out: &out)
         out.add(lead + title)
