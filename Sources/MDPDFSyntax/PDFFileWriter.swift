@@ -60,6 +60,8 @@ public struct PDFFileWriter {
         self.sink = sink
         self.progress = progress
         entries = Array(repeating: (0, 0, 0), count: store.size)
+        // Object 0 heads the list of free numbers, with the highest generation (7.5.4).
+        entries[0] = (0, 0, 65535)
         nextNumber = store.size
         MD5Init(&md5)
     }

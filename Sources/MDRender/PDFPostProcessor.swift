@@ -149,7 +149,8 @@ struct PDFPostProcessor {
             info[key] = .string(Array(PDFDate.string(epochSeconds: seconds).utf8))
         }
         s.setTrailer("Info", info.isEmpty ? nil : .reference(s.add(PDFObject(.dictionary(info)))))
-        guard var (number, root) = s.root else { throw .renderFailed(reason: "cairo's PDF has no catalog") }
+        guard let (number, catalog) = s.root else { throw .renderFailed(reason: "cairo's PDF has no catalog") }
+        var root = catalog
         if let language = metadata.language, !language.isEmpty {
             root["Lang"] = .text(language)
         } else {
