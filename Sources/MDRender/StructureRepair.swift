@@ -149,27 +149,22 @@ private struct Elements {
     /// children, children in `/K` order; an explicit stack, so depth costs no recursion.
     func preorder(under root: PDFDictionary) -> [Int] {
         var out: [Int] = []
-        var stack = elementKids(of: root)
+        var stack = referencedKids(of: root)
         var seen = Set<Int>()
         while let e = stack.popLast() {
             guard seen.insert(e).inserted else { continue }
+            // Each object read once: a referenced kid that is not an element is skipped here.
+            let element = self[e]
+            guard element["S"] != nil else { continue }
             out.append(e)
-            stack += elementKids(of: self[e])
+            stack += referencedKids(of: element)
         }
         return out
     }
 
-    /// The kids of `element` that are elements, last first.
-    private func elementKids(of element: PDFDictionary) -> [Int] {
-        Self.children(of: element).reversed().compactMap { kid in
-            guard let r = kid.reference, isElement(kid) else { return nil }
-            return r.number
-        }
-    }
-
-    func isElement(_ kid: PDFValue) -> Bool {
-        guard let r = kid.reference else { return kid.dictionary?["S"] != nil }
-        return self[r.number]["S"] != nil
+    /// The kids of `element` that are references (elements, as cairo writes them), last first.
+    private func referencedKids(of element: PDFDictionary) -> [Int] {
+        Self.children(of: element).reversed().compactMap { $0.reference?.number }
     }
 
     /// The entries of `/K`, whether it holds one kid or an array of them.
@@ -200,19 +195,26 @@ private struct Elements {
     /// their page (the parts joined to it lie on other pages). Done once per element
     /// that others join.
     mutating func referenceKids(of element: Int) {
-        let page = self[element]["Pg"]
-        joinedKids[element] = Self.children(of: self[element]).map { reference($0, page: page) }
+        let dict = self[element]
+        joinedKids[element] = Self.children(of: dict).map { reference($0, page: dict["Pg"]) }
     }
 
     /// Moves `element`'s kids to the end of `target`'s `/K` (made an array of references
     /// by `referenceKids`) and empties its own.
     mutating func join(_ element: Int, into target: Int) {
-        let page = self[element]["Pg"]
-        for kid in Self.children(of: self[element]) {
-            if let r = kid.reference, isElement(kid) { self[r.number]["P"] = .reference(PDFReference(target)) }
-            joinedKids[target, default: []].append(reference(kid, page: page))
+        var dict = self[element]
+        for kid in Self.children(of: dict) {
+            if let r = kid.reference {
+                var child = self[r.number]
+                if child["S"] != nil {
+                    child["P"] = .reference(PDFReference(target))
+                    self[r.number] = child
+                }
+            }
+            joinedKids[target, default: []].append(reference(kid, page: dict["Pg"]))
         }
-        self[element]["K"] = .array([])
+        dict["K"] = .array([])
+        self[element] = dict
     }
 
     /// Takes the elements `gone` out of `parent`'s `/K`, in one pass: the document's root
