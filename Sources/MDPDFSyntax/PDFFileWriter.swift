@@ -24,6 +24,8 @@ public struct PDFFileWriter {
         case compressor
         /// The trailer names no catalog.
         case noCatalog
+        /// An object the document refers to is in the file but does not parse.
+        case unreadable(Int)
     }
 
     private let store: PDFObjectStore
@@ -60,8 +62,6 @@ public struct PDFFileWriter {
         self.sink = sink
         self.progress = progress
         entries = Array(repeating: (0, 0, 0), count: store.size)
-        // Object 0 heads the list of free numbers, with the highest generation (7.5.4).
-        entries[0] = (0, 0, 65535)
         nextNumber = store.size
         MD5Init(&md5)
     }
@@ -80,7 +80,12 @@ public struct PDFFileWriter {
         while head < queue.count {
             let number = queue[head]
             head += 1
-            guard var object = store.object(number) else { continue }
+            guard var object = store.object(number) else {
+                // A reference to no object is null (7.3.10); one that does not parse would
+                // leave the document without it.
+                if store.exists(number) { throw .unreadable(number) }
+                continue
+            }
             // A stream's /Length is written directly: the object it may name is not needed.
             if object.stream != nil, var dict = object.dictionary {
                 dict["Length"] = nil
@@ -101,6 +106,7 @@ public struct PDFFileWriter {
             if buffer.count >= 1 << 20 { try flush() }
         }
         try flushObjectStream()
+        linkFreeEntries()
         try writeCrossReferenceStream()
         try flush()
     }
@@ -170,8 +176,11 @@ public struct PDFFileWriter {
         entries[number] = (1, offset, 0)
         var digest = [UInt8](repeating: 0, count: 16)
         MD5Final(&digest, &md5)
+        // Wide enough for every offset and every object stream's number (objects packed
+        // tightly can outnumber the file's bytes).
+        let largest = entries.reduce(offset) { max($0, $1.field2) }
         var width = 1
-        while offset >> (8 * width) != 0 { width += 1 }
+        while largest >> (8 * width) != 0 { width += 1 }
         var rows: [UInt8] = []
         rows.reserveCapacity(entries.count * (width + 3))
         for e in entries {
@@ -201,6 +210,17 @@ public struct PDFFileWriter {
         try emit(head)
         try emit(data)
         try emit(Array("\nendstream\nendobj\n".utf8))
+    }
+
+    /// Chains the numbers left free (never used, or not written) into the list 7.5.4
+    /// describes: object 0 names the first, each the next, the last names 0; a freed
+    /// number's next generation is 1.
+    private mutating func linkFreeEntries() {
+        let free = entries.indices.dropFirst().filter { entries[$0].type == 0 }
+        entries[0] = (0, free.first ?? 0, 65535)
+        for (i, number) in free.enumerated() {
+            entries[number] = (0, i + 1 < free.count ? free[i + 1] : 0, 1)
+        }
     }
 
     private mutating func grow(to count: Int) {

@@ -20,11 +20,12 @@ public enum PDFStreamData: Sendable {
 /// The objects of a PDF written as one body with a classic cross-reference table
 /// (cairo's form), read lazily from its bytes, and the edits made to them.
 ///
-/// The objects are found by their `N G obj` headers at line starts, not through the
-/// table (cairo 1.16 writes a wrong one when a document has links); stream data is
-/// skipped up to its `endstream`, so bytes of a compressed stream are never taken for a
-/// header. An object is parsed when asked for, and nothing parsed is kept: an edit is
-/// a `replace`, which the writer then writes instead of the file's object.
+/// The objects are found through the cross-reference table, each entry checked against
+/// the header at its offset; cairo 1.16 has written entries that point at no object
+/// (link numbers it reserved), and what the table does not give is looked for by the
+/// `N G obj` headers at line starts (stream data skipped up to its `endstream`). An
+/// object is parsed when asked for, and nothing parsed is kept: an edit is a
+/// `replace`, which the writer then writes instead of the file's object.
 public final class PDFObjectStore {
     /// The file; must stay valid (and unchanged) for the store's life.
     public let bytes: UnsafeBufferPointer<UInt8>
@@ -42,9 +43,19 @@ public final class PDFObjectStore {
     public init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         guard let version = Self.headerVersion(bytes), let (trailer, bodyEnd) = Self.lastTrailer(bytes),
-              let size = trailer["Size"]?.integer, size > 0, size < 8_388_608,
-              let offsets = Self.objectOffsets(UnsafeBufferPointer(rebasing: bytes[0..<bodyEnd]), size: size)
+              let size = trailer["Size"]?.integer, size > 0, size < 8_388_608
         else { return nil }
+        // The table's entries that point at their object's header; the rest (cairo 1.16's
+        // reserved link numbers at a wrong offset, or a table that does not read) are
+        // looked for by scanning. The table comes first because a scan can be misled by
+        // stream data that holds `endstream` (a JPEG is embedded as it is): it is only
+        // asked for what the table does not give.
+        let table = Self.tableOffsets(bytes, size: size)
+        var offsets = table.offsets
+        if !table.complete, let scanned = Self.objectOffsets(UnsafeBufferPointer(rebasing: bytes[0..<bodyEnd]), size: size) {
+            for n in offsets.indices where offsets[n] < 0 { offsets[n] = scanned[n] }
+        }
+        guard offsets.contains(where: { $0 >= 0 }) else { return nil }
         self.version = version
         self.trailer = trailer
         self.offsets = offsets
@@ -166,6 +177,47 @@ public final class PDFObjectStore {
         var parser = PDFParser(b, at: at + 7)
         guard let trailer = parser.value()?.dictionary else { return nil }
         return (trailer, findLast("xref", in: b, before: at) ?? at)
+    }
+
+    /// Whether object `number` is in the file (it may still fail to parse).
+    public func exists(_ number: Int) -> Bool {
+        edited[number] != nil || (number > 0 && number < offsets.count && offsets[number] >= 0)
+    }
+
+    /// The offsets the classic cross-reference table at `startxref` gives, each checked
+    /// to be its object's `N G obj` header (-1 for a free entry or one that is not);
+    /// `complete` when the table reads to its end and every entry in use checked out.
+    private static func tableOffsets(_ b: UnsafeBufferPointer<UInt8>, size: Int) -> (offsets: [Int], complete: Bool) {
+        var offsets = [Int](repeating: -1, count: size)
+        guard let at = findLast("startxref", in: b, before: b.count), case .integer(let start)? = {
+            var p = PDFParser(b, at: at + 9)
+            return p.value()
+        }(), start >= 0, start < b.count else { return (offsets, false) }
+        var p = PDFParser(b, at: start)
+        guard p.keyword("xref") else { return (offsets, false) }
+        var complete = true
+        while !p.keyword("trailer") {
+            guard case .integer(let first)? = p.value(), case .integer(let count)? = p.value(),
+                  first >= 0, count >= 0, first + count <= size else { return (offsets, false) }
+            for n in first..<(first + count) {
+                guard case .integer(let offset)? = p.value(), case .integer = p.value() else { return (offsets, false) }
+                if p.keyword("f") { continue }
+                guard p.keyword("n") else { return (offsets, false) }
+                if offset > 0, offset < b.count, hasHeader(n, in: b, at: offset) {
+                    offsets[n] = offset
+                } else {
+                    complete = false
+                }
+            }
+        }
+        return (offsets, complete)
+    }
+
+    /// Whether `N G obj` for object `number` starts at `offset`.
+    private static func hasHeader(_ number: Int, in b: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        guard let (n, end) = integer(in: b, at: offset), n == number, end < b.count, b[end] == 0x20,
+              let (_, afterGeneration) = integer(in: b, at: end) else { return false }
+        return hasPrefix(" obj", in: b, at: afterGeneration)
     }
 
     /// The offset of each `N G obj` header at a line start, by number (-1: none); nil

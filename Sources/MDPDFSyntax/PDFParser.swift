@@ -42,13 +42,27 @@ public struct PDFParser {
     private mutating func value(depth: Int) -> PDFValue? {
         guard depth < Self.maximumDepth, let first = token(depth: depth) else { return nil }
         guard case .integer(let number) = first else { return first }
-        // `N G R`: look ahead two tokens, else step back.
+        // `N G R`: look ahead for digits and `R` only (never a whole value, which would be
+        // read twice), else step back.
         let save = position
-        if case .integer(let generation)? = token(depth: depth), keyword("R") {
+        if number >= 0, let generation = unsignedInteger(), keyword("R") {
             return .reference(PDFReference(number, generation))
         }
         position = save
         return .integer(number)
+    }
+
+    /// Digits standing alone as a token (after space), read as an integer; nil otherwise.
+    private mutating func unsignedInteger() -> Int? {
+        skipSpace()
+        var value = 0, digits = 0
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, digits < 10 {
+            value = value * 10 + Int(bytes[position] - 0x30)
+            digits += 1
+            position += 1
+        }
+        guard digits > 0, position >= bytes.count || Self.isDelimiterOrSpace(bytes[position]) else { return nil }
+        return value
     }
 
     /// Skips white space and comments.

@@ -117,6 +117,7 @@ struct PDFPostProcessor {
         case .failure(.noCatalog): throw .renderFailed(reason: "cairo's PDF has no catalog")
         case .failure(.compressor): throw .renderFailed(reason: "libdeflate could not compress the PDF's objects")
         case .failure(.sink): throw .renderFailed(reason: "cannot write the PDF")
+        case .failure(.unreadable(let number)): throw .renderFailed(reason: "object \(number) of cairo's PDF does not parse")
         }
     }
 

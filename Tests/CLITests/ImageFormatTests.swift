@@ -301,4 +301,34 @@ extension InlineImageTests.Raster {
             try expectValid(dir.child("readme.pdf"))
         }
     }
+
+    /// A JPEG is embedded as it is, so its bytes land in the PDF's body: a comment that
+    /// spells `endstream` and an object header must not be taken for the PDF's own
+    /// (the post-processing pass finds objects through cairo's table, checked).
+    @Test func jpegDataThatLooksLikePDFSyntaxIsEmbeddedAsItIs() throws {
+        try withTempDir { dir in
+            var jpeg = [UInt8](try Data(contentsOf: Self.fixtures.appendingPathComponent("baseline.jpg")))
+            let comment = Array("hello\nendstream\nendobj\n3 0 obj\n<< /Type /Catalog >>\nendobj\n1 0 obj\n(x)\nendobj\n".utf8)
+            let length = comment.count + 2
+            jpeg.insert(contentsOf: [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment, at: 2)
+            try Data(jpeg).write(to: dir.child("odd.jpg"))
+            try dir.child("a.md").write("# Odd\n\n![odd](odd.jpg)\n\nAfter the image.\n")
+            let r = try mdpdf([dir.child("a.md").path, "-o", dir.child("a.pdf").path])
+            #expect(r.status == 0, "\(r.stderrText)")
+            try expectValid(dir.child("a.pdf"))
+            let images = try embedded(dir.child("a.pdf"))
+            #expect(images.count == 1 && images.first?.encoding == "jpeg", "\(images)")
+            // The image's data is the file's, byte for byte.
+            let shown = try tool("qpdf", ["--show-object=\(try Self.imageObject(dir.child("a.pdf")))", "--raw-stream-data", dir.child("a.pdf").path])
+            #expect([UInt8](shown.stdout) == jpeg)
+            #expect(try pdfWords(dir.child("a.pdf")).words.map(\.text).contains("After"))
+        }
+    }
+
+    /// The object number of the PDF's one image.
+    static func imageObject(_ pdf: URL) throws -> Int {
+        let r = try tool("pdfimages", ["-list", pdf.path])
+        let row = r.stdoutText.split(separator: "\n").dropFirst(2).first.map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        return row.flatMap { $0.count > 10 ? Int($0[10]) : nil } ?? 0
+    }
 }

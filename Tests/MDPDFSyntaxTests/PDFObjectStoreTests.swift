@@ -24,6 +24,75 @@ import Testing
         return Array(text.utf8)
     }()
 
+    /// `body` (objects 1 … n-1) with a correct classic table after it, but for the
+    /// numbers in `wrong`, listed at offset 15 (as cairo 1.16 listed link numbers it
+    /// reserved); a trailer naming catalog `root`.
+    static func file(_ body: String, size: Int, root: Int, wrong: Set<Int> = []) -> [UInt8] {
+        var bytes = Array("%PDF-1.5\n%\u{00B5}\n".utf8) + Array(body.utf8)
+        // The last header of each number (one in stream data comes before the object's own here).
+        let headers = (1..<size).map { n -> Int in
+            let needle = Array("\n\(n) 0 obj".utf8)
+            var i = bytes.count - needle.count
+            while i >= 0 {
+                if Array(bytes[i..<(i + needle.count)]) == needle { return i + 1 }
+                i -= 1
+            }
+            return -1
+        }
+        let start = bytes.count
+        var table = "xref\n0 \(size)\n0000000000 65535 f \n"
+        for n in 1..<size {
+            let offset = wrong.contains(n) ? 15 : headers[n - 1]
+            table += offset < 0 ? "0000000000 00001 f \n" : String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n"
+        }
+        table += "trailer\n<< /Size \(size) /Root \(root) 0 R >>\nstartxref\n\(start)\n%%EOF\n"
+        bytes += Array(table.utf8)
+        return bytes
+    }
+
+    /// Stream data that spells `endstream` and an object header (a JPEG's, embedded as it
+    /// is) is read to its `/Length`, and the header in it is not taken for an object.
+    @Test func streamDataIsNotTakenForObjects() throws {
+        let data = "\u{1}\u{2}\nendstream\nendobj\n3 0 obj\n(fake)\nendobj\n\u{3}"
+        let body = "1 0 obj\n<< /Type /Pages /Kids [ 4 0 R ] /Count 1 >>\nendobj\n"
+            + "2 0 obj\n<< /Length 5 0 R /Subtype /Image >>\nstream\n\(data)\nendstream\nendobj\n"
+            + "5 0 obj\n\(data.utf8.count)\nendobj\n"
+            + "3 0 obj\n<< /Type /Catalog /Pages 1 0 R >>\nendobj\n"
+            + "4 0 obj\n<< /Type /Page /Parent 1 0 R /Resources << /XObject << /I 2 0 R >> >> >>\nendobj\n"
+        try Self.file(body, size: 6, root: 3).withUnsafeBufferPointer { b in
+            let store = try #require(PDFObjectStore(b))
+            #expect(store.object(3)?.dictionary?["Type"] == .name("Catalog"))
+            let image = try #require(store.object(2))
+            #expect(store.withStoredData(image) { Array($0) } == Array(data.utf8))
+        }
+        // cairo's wrong entries are found by their headers.
+        let plainData = "0123456789abcdef"
+        let plain = body.replacingOccurrences(of: data, with: plainData)
+            .replacingOccurrences(of: "5 0 obj\n\(data.utf8.count)", with: "5 0 obj\n\(plainData.utf8.count)")
+        try Self.file(plain, size: 6, root: 3, wrong: [4]).withUnsafeBufferPointer { b in
+            let store = try #require(PDFObjectStore(b))
+            #expect(store.object(4)?.dictionary?["Type"] == .name("Page"))
+            let pdf = try Self.write(store)
+            #expect(try Self.qpdf(["--check"], pdf).status == 0)
+        }
+    }
+
+    /// An object the document refers to that is in the file but does not parse fails the
+    /// write rather than leaving the document without it; a reference to no object is null.
+    @Test func anUnreadableObjectFailsTheWrite() throws {
+        let body = "1 0 obj\n<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>\nendobj\n"
+            + "2 0 obj\n<< /Type /Catalog /Pages 1 0 R /Extra 9 0 R >>\nendobj\n"
+            + "3 0 obj\n<< /Type /Page /Parent 1 0 R /Rect [ 0 nan 1 1 ] >>\nendobj\n"
+        let result = try Self.file(body, size: 4, root: 2).withUnsafeBufferPointer { b -> Result<Void, PDFFileWriter.Failure> in
+            let store = try #require(PDFObjectStore(b))
+            return PDFFileWriter.write(store) { _ in true }
+        }
+        guard case .failure(.unreadable(3)) = result else {
+            Issue.record("\(result)")
+            return
+        }
+    }
+
     static func write(_ store: PDFObjectStore) throws -> [UInt8] {
         var out: [UInt8] = []
         let result = PDFFileWriter.write(store) { out += $0.bindMemory(to: UInt8.self); return true }
