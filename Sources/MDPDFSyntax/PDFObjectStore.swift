@@ -38,8 +38,9 @@ public final class PDFObjectStore {
     /// One past the largest object number (grows with `add`).
     public private(set) var size: Int
 
-    /// nil when `bytes` is not a PDF of that shape (no header, no trailer, an object
-    /// number twice or at or past the trailer's `/Size`).
+    /// nil when `bytes` is not a PDF of that shape: no header, no trailer with a `/Size`,
+    /// or no object found (neither through the table nor by a scan, which gives up on a
+    /// number twice or at or past `/Size`).
     public init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         guard let version = Self.headerVersion(bytes), let (trailer, bodyEnd) = Self.lastTrailer(bytes),
