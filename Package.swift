@@ -42,8 +42,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
-        // C libraries, one system-library target each.
-        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // C libraries, one system-library target each. The static archives of cmark-gfm,
+        // gumbo, libhyphen and libdeflate are linked (see their module maps): no
+        // pkg-config for those, whose flags would link the shared libraries.
+        .systemLibrary(name: "CCmarkGFM", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -53,7 +55,7 @@ let package = Package(
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         /// Google's gumbo: an HTML5 parser (the WHATWG tree-building algorithm, every named
         /// character reference), for the raw HTML in Markdown.
-        .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+        .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
         /// glibc's `malloc_trim` (part of libc: nothing to install or link).
         .systemLibrary(name: "CMalloc"),
         /// zlib, to check that a PNG's image data inflates before layout relies on it.
