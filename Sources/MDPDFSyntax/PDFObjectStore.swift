@@ -126,19 +126,6 @@ public final class PDFObjectStore {
         }
     }
 
-    /// A stream's data with its filter undone: none, or `/FlateDecode` without
-    /// parameters; nil for any other filter, or data that does not inflate.
-    public func decodedData(_ object: PDFObject) -> [UInt8]? {
-        guard let dict = object.dictionary else { return nil }
-        let filter = dict["Filter"].map { $0.array ?? [$0] } ?? []
-        guard dict["DecodeParms"] == nil || filter.isEmpty else { return nil }
-        switch filter {
-        case []: return withStoredData(object) { Array($0) }
-        case [.name("FlateDecode")]: return withStoredData(object) { Inflate.zlib($0) } ?? nil
-        default: return nil
-        }
-    }
-
     /// Where the data of a stream starting at `start` ends: `/Length` bytes later when
     /// `endstream` follows there (after an optional end of line), else at the first
     /// `endstream` (less an end of line before it).

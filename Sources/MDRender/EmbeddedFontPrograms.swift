@@ -1,3 +1,4 @@
+import MDImage
 import MDPDFSyntax
 
 /// A CFF font program in the PDF: the PostScript name its font descriptor gives it
@@ -35,6 +36,28 @@ extension PDFObjectStore {
             return String(full[full.index(after: plus)...])
         }
         return full
+    }
+
+    /// A stream's data with its filter undone: none, or `/FlateDecode` without
+    /// parameters (inflated by `ZlibInflater`, to its checked end); nil for any other
+    /// filter, or data that does not inflate.
+    func decodedData(_ object: PDFObject) -> [UInt8]? {
+        guard let dict = object.dictionary, let stored = withStoredData(object, { Array($0) }) else { return nil }
+        let filter = dict["Filter"].map { $0.array ?? [$0] } ?? []
+        guard dict["DecodeParms"] == nil || filter.isEmpty else { return nil }
+        switch filter {
+        case []: return stored
+        case [.name("FlateDecode")]:
+            guard let inflater = ZlibInflater(stored) else { return nil }
+            var out: [UInt8] = []
+            var piece = [UInt8](repeating: 0, count: 64 << 10)
+            while inflater.state == .reading {
+                guard let n = piece.withUnsafeMutableBufferPointer({ inflater.read(into: $0) }) else { return nil }
+                out += piece[..<n]
+            }
+            return inflater.state == .ended ? out : nil
+        default: return nil
+        }
     }
 
     /// Writes `data` as the whole (unfiltered) content of stream `number`, deflated.
