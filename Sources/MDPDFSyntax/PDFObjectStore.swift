@@ -114,9 +114,6 @@ public final class PDFObjectStore {
 
     public func setTrailer(_ key: PDFName, _ value: PDFValue?) { trailer[key] = value }
 
-    /// Calls `body` with each object number that may have an object, in order.
-    public var numbers: Range<Int> { 1..<size }
-
     /// A stream's data as stored.
     public func withStoredData<T>(_ object: PDFObject, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
         switch object.stream {

@@ -87,8 +87,6 @@ public enum PDFValue: Equatable, Sendable {
         return nil
     }
 
-    public func isName(_ name: PDFName) -> Bool { self == .name(name) }
-
     /// The value `text` spells (PDF syntax, such as `[/Indexed /DeviceRGB 1 <00FF00>]`);
     /// nil unless it is exactly one value.
     public static func parsing(_ text: String) -> PDFValue? {

@@ -44,9 +44,9 @@ final class CFFSubroutineRepair {
 
     /// Writes back the subroutines cairo emptied in each program embedded for a noted face.
     /// One face's font file is open (mapped) at a time.
-    func repair(in s: PDFObjectStore) {
+    func repair(in s: PDFObjectStore, resources: UsedResources) {
         guard !faces.isEmpty else { return }
-        let programs = s.fontPrograms(subtypes: ["Type1C", "CIDFontType0C"])
+        let programs = s.fontPrograms(subtypes: ["Type1C", "CIDFontType0C"], among: resources)
         var done = Set<Int>()
         for face in faces {
             let mine = programs.indices.filter { !done.contains($0) && programs[$0].postScriptName == face.postScriptName }

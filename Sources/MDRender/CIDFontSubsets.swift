@@ -53,10 +53,10 @@ final class CIDFontSubsets {
 
     /// Writes HarfBuzz's subset over each font program cairo embedded for a noted face.
     /// One face's font file is open (mapped) at a time.
-    func replace(in s: PDFObjectStore) {
+    func replace(in s: PDFObjectStore, resources: UsedResources) {
         let drawn = faces.filter { !$0.glyphs.isEmpty }
         guard !drawn.isEmpty else { return }
-        let programs = s.fontPrograms(subtypes: ["CIDFontType0C"])
+        let programs = s.fontPrograms(subtypes: ["CIDFontType0C"], among: resources)
         var replaced = Set<Int>()
         for face in drawn {
             let mine = programs.indices.filter { !replaced.contains($0) && programs[$0].postScriptName == face.postScriptName }

@@ -12,18 +12,17 @@ struct EmbeddedFontProgram {
 extension PDFObjectStore {
     /// Every `/FontFile3` program of one of `subtypes` ("Type1C", "CIDFontType0C") of
     /// the fonts the pages use, in the order of their fonts' object numbers.
-    func fontPrograms(subtypes: [PDFName]) -> [EmbeddedFontProgram] {
+    func fontPrograms(subtypes: [PDFName], among resources: UsedResources) -> [EmbeddedFontProgram] {
         var programs: [EmbeddedFontProgram] = []
         var seen = Set<Int>()
-        forEachResource { resource in
-            guard resource.kind == .font, let font = resource.object.dictionary else { return }
+        for font in resources.fonts() {
             // A Type 0 font's descriptor is its descendant's.
             let descendant = font["Subtype"] == .name("Type0") ? dictionary(resolve(font["DescendantFonts"]).array?.first) : font
             guard let descriptor = dictionary(descendant?["FontDescriptor"]),
                   let file = descriptor["FontFile3"]?.reference, seen.insert(file.number).inserted,
                   let stream = object(file.number), let kind = stream.dictionary?["Subtype"]?.name, subtypes.contains(kind),
                   let name = descriptor["FontName"]?.name
-            else { return }
+            else { continue }
             programs.append(EmbeddedFontProgram(postScriptName: Self.postScriptName(name), number: file.number, stream: stream))
         }
         return programs

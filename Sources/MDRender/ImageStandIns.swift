@@ -218,7 +218,7 @@ final class ImageStandIns {
     /// Writes each image over its placeholder. Every image the pages use is looked at
     /// (cairo may put an image in a page's resources, a pattern's or a form's); every
     /// placeholder must be found, exactly once.
-    func replace(in s: PDFObjectStore) throws(ConversionError) {
+    func replace(in s: PDFObjectStore, resources: UsedResources) throws(ConversionError) {
         guard !drawn.isEmpty else { return }
         var ready: [Stream?] = []
         for (index, stream) in streams.enumerated() {
@@ -230,17 +230,15 @@ final class ImageStandIns {
             }
         }
         var done = [Bool](repeating: false, count: ready.count)
-        var failure: ConversionError?
-        s.forEachResource { resource in
-            guard resource.kind == .xObject, failure == nil, let dict = resource.object.dictionary,
+        for (number, object) in resources.xObjects() {
+            guard let dict = object.dictionary,
                   dict["Subtype"] == .name("Image"), dict["Filter"] == .name("DCTDecode"),
-                  let index = s.withStoredData(resource.object, { self.index(ofPlaceholder: $0) }) ?? nil,
+                  let index = s.withStoredData(object, { self.index(ofPlaceholder: $0) }) ?? nil,
                   index >= 0, index < ready.count, !done[index], let image = ready[index]
-            else { return }
+            else { continue }
             done[index] = true
-            do throws(ConversionError) { try write(image, over: resource.number, dict: dict, s) } catch { failure = error }
+            try write(image, over: number, dict: dict, s)
         }
-        if let failure { throw failure }
         if let missing = drawn.sorted().first(where: { !done[$0] }) {
             throw .renderFailed(reason: "cairo wrote no image for PNG stand-in \(missing)")
         }

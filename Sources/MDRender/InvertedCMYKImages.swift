@@ -26,15 +26,15 @@ enum InvertedCMYKImages {
 
     /// Marks every inverted CMYK JPEG the pages use (in their resources, forms' and
     /// patterns').
-    static func mark(_ s: PDFObjectStore) {
-        s.forEachResource { resource in
-            guard resource.kind == .xObject, var dict = resource.object.dictionary,
+    static func mark(_ s: PDFObjectStore, resources: UsedResources) {
+        for (number, object) in resources.xObjects() {
+            guard var dict = object.dictionary,
                   dict["Subtype"] == .name("Image"), dict["Filter"] == .name("DCTDecode"),
                   dict["ColorSpace"] == .name("DeviceCMYK"), dict["Decode"] == nil,
-                  s.withStoredData(resource.object, { hasAdobeMarker($0) }) == true
-            else { return }
+                  s.withStoredData(object, { hasAdobeMarker($0) }) == true
+            else { continue }
             dict["Decode"] = .array([1, 0, 1, 0, 1, 0, 1, 0].map { .integer($0) })
-            s.replace(resource.number, dictionary: dict)
+            s.replace(number, dictionary: dict)
         }
     }
 

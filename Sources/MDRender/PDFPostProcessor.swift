@@ -75,12 +75,13 @@ struct PDFPostProcessor {
         try rewriteLinks(s)
         rewriteOutline(s)
         if let structure { structure.apply(s) }
-        if let cidFonts { cidFonts.replace(in: s) }
-        if let cffFonts { cffFonts.repair(in: s) }
-        if InvertedCMYKImages.mayHaveSome(buffer) { InvertedCMYKImages.mark(s) }
+        let resources = UsedResources(s)
+        if let cidFonts { cidFonts.replace(in: s, resources: resources) }
+        if let cffFonts { cffFonts.repair(in: s, resources: resources) }
+        if InvertedCMYKImages.mayHaveSome(buffer) { InvertedCMYKImages.mark(s, resources: resources) }
         // Last: the image worker may still be deflating PNG planes, which the steps
         // before have had the time to finish meanwhile.
-        if let images { try images.replace(in: s) }
+        if let images { try images.replace(in: s, resources: resources) }
         readPages?.letGo()
         return try write(s, readPages: readPages, finishedIn: folder)
     }

@@ -34,7 +34,7 @@ import Testing
         #expect(cairo.cffFonts.faces.map(\.postScriptName) == ["LMRoman12-Italic", "LMMono10-Italic"])
         return try cairo.pdf.bytesInMemory().withUnsafeBufferPointer { buffer in
             let store = try #require(PDFObjectStore(buffer))
-            return store.fontPrograms(subtypes: ["Type1C", "CIDFontType0C"]).compactMap { found in
+            return store.fontPrograms(subtypes: ["Type1C", "CIDFontType0C"], among: UsedResources(store)).compactMap { found in
                 store.decodedData(found.stream).map { (found.postScriptName, $0) }
             }
         }
@@ -112,7 +112,7 @@ import Testing
         let plain = try Self.withoutObjectStreams(first)
         try plain.withUnsafeBufferPointer { buffer in
             let store = try #require(PDFObjectStore(buffer))
-            let programs = store.fontPrograms(subtypes: ["Type1C", "CIDFontType0C"])
+            let programs = store.fontPrograms(subtypes: ["Type1C", "CIDFontType0C"], among: UsedResources(store))
             #expect(programs.count == 2)
             for found in programs {
                 let file = found.postScriptName == "LMRoman12-Italic" ? Self.romanItalic : Self.monoItalic
