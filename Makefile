@@ -18,9 +18,9 @@ build: setup
 ## They link with lld (part of the Swift toolchain) rather than gold, for two things gold
 ## lacks: relative relocations packed (DT_RELR, glibc 2.36+), 2 MB of relocation records
 ## less to map at every start; and the functions a one-line document runs placed side by
-## side (scripts/startup-symbols.txt, made by scripts/startup-symbols.py): the kernel maps
-## code 64 KB around each page touched, and spread over the binary's 20 MB of code they
-## made 12.5 MB of it resident. And the binary exports no symbols (`--no-export-dynamic`
+## side, then those a book runs besides (scripts/function-order.txt, made by
+## scripts/function-order.py): the kernel maps code 64 KB around each page touched, and
+## spread over the binary's 20 MB of code they made 12.5 MB of it resident. And the binary exports no symbols (`--no-export-dynamic`
 ## overrides the Swift toolchain's `-export-dynamic`): nothing loads symbols from it (the
 ## plug-ins are plain C APIs), and its 8,400 exported names cost 0.7 MB of symbol tables
 ## that every library's symbol lookups searched first, 1 MB of peak memory in all. Two
@@ -31,13 +31,13 @@ RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/startup-symbols.txt -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/function-order.txt -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --no-export-dynamic \
 	-Xlinker --export-dynamic-symbol=snprintf -Xlinker --export-dynamic-symbol=__snprintf_chk
 
 release: setup
 	@# SwiftPM does not know the ordering file: a newer one relinks the binary.
-	@if [ scripts/startup-symbols.txt -nt .build/release/mdpdf ]; then rm -f .build/release/mdpdf; fi
+	@if [ scripts/function-order.txt -nt .build/release/mdpdf ]; then rm -f .build/release/mdpdf; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Converts samples/showcase.md to samples/showcase.pdf.
