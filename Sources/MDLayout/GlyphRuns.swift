@@ -57,8 +57,10 @@ extension LineBuilder {
             let shift = run.layout.baselineShift
             let node = structure.node(at: pen + first.advance / 2)
             var j = i
-            var placed: [PlacedGlyph] = []
-            var cl: [TextCluster] = []
+            // At most the rest of the line: one allocation each, not one per doubling.
+            var placed: [PlacedGlyph] = [], cl: [TextCluster] = []
+            placed.reserveCapacity(glyphs.endIndex - i)
+            cl.reserveCapacity(glyphs.endIndex - i)
             var lo = Int.max, hi = 0
             // The end of the previous glyph's cluster: each cluster's end is looked up
             // once, not three times a glyph.

@@ -49,7 +49,6 @@ final class Shaper {
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
         let n = Int(count)
         let scale = size.value / face.upem
-        glyphs.reserveCapacity(glyphs.count + n)
         for k in 0..<n {
             let i = item.rtl ? n - 1 - k : k
             let info = infos[i], position = positions[i]
