@@ -97,7 +97,7 @@ public struct PageStream: PageSource {
             extendFlow()
             if paginator.hasMore(after: cursor) || paginated == 0 {  // an empty document still has one page
                 let page = plan(paginator.nextPage(&cursor))
-                let numbersAhead = page.content.placements.contains { !paginator.boxes[$0.box].pageNumberSlots.isEmpty }
+                let numbersAhead = page.content.placements.contains { p in !paginator.boxes.read(p.box) { $0.pageNumberSlots.isEmpty } }
                 if numbersAhead && total == nil {
                     paginator.pin(page.content.placements.map(\.box))
                     heldBack.append(page)
@@ -172,7 +172,7 @@ public struct PageStream: PageSource {
     private mutating func plan(_ content: PageContent) -> PlannedPage {
         paginated += 1
         var anchors: [(Anchor, Points)] = []
-        for p in content.placements { anchors += paginator.boxes[p.box].anchors.map { ($0, p.top) } }
+        for p in content.placements { anchors += paginator.boxes.read(p.box) { $0.anchors }.map { ($0, p.top) } }
         anchors += paginator.noteItems(content.notes).anchors
         var destinations: [PageItem] = []
         for (a, top) in anchors {
@@ -206,7 +206,7 @@ public struct PageStream: PageSource {
         }
         var frags: [LineFragment] = []
         if keepsFragments || env.debug {
-            for p in content.placements { frags += paginator.boxes[p.box].fragments.map { $0.offsetBy(dy: p.top) } }
+            for p in content.placements { frags += paginator.boxes.read(p.box) { $0.fragments }.map { $0.offsetBy(dy: p.top) } }
             frags += paginator.noteItems(content.notes).fragments
         }
         items += page.destinations

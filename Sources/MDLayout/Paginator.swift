@@ -87,7 +87,7 @@ struct Paginator {
         var sum = Points.zero
         var k = start
         while k < boxes.count {
-            sum += boxes[k].gapBefore + boxes[k].height
+            sum += boxes.read(k) { $0.gapBefore + $0.height }
             k += 1
             if sum > height { return k < boxes.count }
         }
@@ -115,7 +115,7 @@ struct Paginator {
         } else if page.next < boxes.count, page.next > i {
             // Stopped at a box that did not fit: break before the latest box that allows it.
             var j = page.next
-            while j > i, boxes[j].breakBefore == .avoid { j -= 1 }
+            while j > i, boxes.read(j, { $0.breakBefore }) == .avoid { j -= 1 }
             if j > i, j < page.next { page = fill(from: i, carry: carry, limit: j, placed: placed) }
         }
         cursor = Cursor(next: page.next, carry: page.carry, placed: placed.union(page.noteNumbers))
@@ -148,7 +148,7 @@ struct Paginator {
         boxes[i] = split.head
         boxes.insert(split.tail, at: i + 1)
         for k in boxes.storedIndices where k > i + 1 {
-            if let h = boxes[k].repeatsHeader, h > i { boxes[k].repeatsHeader = h + 1 }
+            if let h = boxes.read(k, { $0.repeatsHeader }), h > i { boxes[k].repeatsHeader = h + 1 }
         }
         repeatedHeaders = Set(repeatedHeaders.map { $0 > i ? $0 + 1 : $0 })
         for (c, e) in extent {
@@ -167,18 +167,18 @@ struct Paginator {
         /// Whether a box with height is on the page: a chapter's start (a box of no
         /// height) at the top leaves the next box at the top too.
         var placedContent = false
-        if start < limit, start > 0, let h = boxes[start].repeatsHeader {
+        if start < limit, start > 0, let h = boxes.read(start, { $0.repeatsHeader }) {
             // A table continued from the previous page starts with its header again.
-            let top = body.minY + padTop(boxes[h].containers[...])
+            let top = body.minY + padTop(boxes.read(h) { $0.containers }[...])
             page.placements.append(Placement(box: h, top: top))
-            y = top + boxes[h].height
+            y = top + boxes.read(h) { $0.height }
             placedContent = true
         }
         var i = start
         while i < limit {
             let b = boxes[i]
             if b.breakBefore == .page, placedContent { break }
-            let prev = page.placements.last.map { boxes[$0.box].containers } ?? []
+            let prev = page.placements.last.map { p in boxes.read(p.box) { $0.containers } } ?? []
             let entering = b.containers[commonPrefix(prev, b.containers)...]
             let top = y + (placedContent ? b.gapBefore : b.inkAbove) + padTop(entering)
             let bottom = top + b.height + max(padBottom(b.containers[...]), b.inkBelow)
@@ -210,7 +210,7 @@ struct Paginator {
             page.noteNumbers.formUnion(newNotes)
             placedFlow = true
             if b.height > .zero { placedContent = true }
-            let next = i + 1 < boxes.count ? boxes[i + 1].containers : []
+            let next = i + 1 < boxes.count ? boxes.read(i + 1) { $0.containers } : []
             y = top + b.height + padBottom(b.containers[commonPrefix(b.containers, next)...])
             // The referenced notes go at this page's bottom as far as they fit; the rest continues.
             for (k, nb) in wanted.enumerated() {
@@ -240,7 +240,7 @@ struct Paginator {
     /// enough of it fits on this page (or this page is empty). nil moves the row whole.
     private func splitRow(_ parts: TableRowParts, box: FlowBox, top: Points, area: [FlowBox], pageHasFlow: Bool)
         -> (head: FlowBox, tail: FlowBox)? {
-        let header = box.repeatsHeader.map { boxes[$0].height } ?? .zero
+        let header = box.repeatsHeader.map { h in boxes.read(h) { $0.height } } ?? .zero
         let emptyPage = body.height - header - padTop(box.containers[...]) - padBottom(box.containers[...])
         guard box.height > emptyPage - Points(0.01) else { return nil }
         let room = body.maxY - areaHeight(area) - padBottom(box.containers[...]) - top
@@ -290,7 +290,7 @@ struct Paginator {
         var out: [PageItem] = []
         out += containerParts(page.placements)
         for p in page.placements {
-            out += boxes[p.box].items.map { $0.offsetBy(dy: p.top) }
+            out += boxes.read(p.box) { $0.items }.map { $0.offsetBy(dy: p.top) }
             out += extra(boxes[p.box], p.top)
         }
         return out + noteItems(page.notes).items
