@@ -39,6 +39,48 @@ final class Face {
     /// Computed once on first use.
     private(set) lazy var metrics: FontMetrics = readMetrics()
 
+    /// Whether a word shapes the same on its own as between its neighbours, so that its
+    /// glyphs can be reused wherever it recurs (`WordShapeCache`): true when no GSUB or
+    /// GPOS lookup of the face has the space glyph in its input, context or output (so
+    /// no substitution or kerning reaches across a space), and HarfBuzz applies neither
+    /// AAT tables nor a legacy `kern` table (which this check does not read). Computed
+    /// on first use, for faces that set left-to-right Latin, Greek, Cyrillic or common
+    /// text.
+    private(set) lazy var shapesWordsAlone: Bool = readShapesWordsAlone()
+
+    private func readShapesWordsAlone() -> Bool {
+        let space = spaceGlyph
+        guard space != 0, !hasTable("morx"), !hasTable("mort") else { return false }
+        let gsub = hb_tag_from_string("GSUB", 4), gpos = hb_tag_from_string("GPOS", 4)
+        // HarfBuzz uses a `kern` table only when GPOS has no kerning of its own.
+        if hasTable("kern"), !featureTags(gpos).contains(hb_tag_from_string("kern", 4)) { return false }
+        let sets = (0..<4).map { _ in hb_set_create()! }
+        defer { sets.forEach { hb_set_destroy($0) } }
+        for table in [gsub, gpos] {
+            for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, table) {
+                sets.forEach { hb_set_clear($0) }
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, sets[0], sets[1], sets[2], sets[3])
+                if sets.contains(where: { hb_set_has($0, space) != 0 }) { return false }
+            }
+        }
+        return true
+    }
+
+    /// The feature tags of the GSUB or GPOS `table`, each as often as the table lists it.
+    private func featureTags(_ table: hb_tag_t) -> [hb_tag_t] {
+        let total = hb_ot_layout_table_get_feature_tags(face, table, 0, nil, nil)
+        var count = total
+        var tags = [hb_tag_t](repeating: 0, count: Int(total))
+        _ = hb_ot_layout_table_get_feature_tags(face, table, 0, &count, &tags)
+        return Array(tags.prefix(Int(count)))
+    }
+
+    private func hasTable(_ tag: String) -> Bool {
+        let blob = hb_face_reference_table(face, hb_tag_from_string(tag, Int32(tag.utf8.count)))
+        defer { hb_blob_destroy(blob) }
+        return hb_blob_get_length(blob) > 0
+    }
+
     /// Reads the metrics the layout needs, in em, falling back where a table lacks them:
     /// - ascender/descender/lineGap: OS/2 typo metrics when the font sets
     ///   USE_TYPO_METRICS, else `hhea` (HarfBuzz's `hb_ot_metrics` applies that rule);

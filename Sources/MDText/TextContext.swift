@@ -55,6 +55,7 @@ public final class TextContext {
         hyphenators = [:]
         hyphenationCache = [:]
         featureCoverage = [:]
+        shaper.words.removeAll()
         database.forgetChains()
     }
 
