@@ -50,22 +50,89 @@ enum ImageProbe {
 
 /// One probe per image path and conversion: a document that shows an image many times
 /// reads and checks it once.
-final class ImageProbeCache {
+///
+/// The probes of the images a document shows can run ahead on a thread of their own
+/// (`probeAhead`): checking a PNG inflates all of its data (`PNGCheck`), 100 ms for the
+/// Rust book's four screenshots, and styled before the first block they kept layout
+/// from starting. Styling then waits only for the images of the block it is at. The
+/// images found are listed in the same order whatever the timing: the thread probes in
+/// document order, and a path it was not given is probed only after it has finished.
+final class ImageProbeCache: @unchecked Sendable {
+    private let condition = NSCondition()
     private var results: [String: Result<ImageProbe.Found, ImageProbe.Failure>] = [:]
-    /// The images that passed, in the order first probed.
-    private(set) var shown: [ImageSource] = []
+    private var found: [ImageSource] = []
+    /// The paths the thread of `probeAhead` has still to probe, in order.
+    private var ahead: [String] = []
+    private var probingAhead = false
     let policy: ReadPolicy
     let codecs: ImageCodecs
     init(policy: ReadPolicy, codecs: ImageCodecs) { self.policy = policy; self.codecs = codecs }
 
-    /// The paths probed so far, sorted.
-    var paths: [String] { results.keys.sorted() }
+    /// The images that passed, in the order first probed (so far).
+    var shown: [ImageSource] {
+        condition.lock()
+        defer { condition.unlock() }
+        return found
+    }
+
+    /// The paths probed, sorted (once the probes ahead are done).
+    var paths: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        while probingAhead { condition.wait() }
+        return results.keys.sorted()
+    }
+
+    /// Starts probing `paths` (each once, in order) on a thread of its own; nothing
+    /// when a thread is still at it.
+    func probeAhead(_ paths: [String]) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !probingAhead else { return }
+        var seen = Set(results.keys)
+        ahead = paths.filter { seen.insert($0).inserted }
+        guard !ahead.isEmpty else { return }
+        probingAhead = true
+        let thread = Thread { [self] in probeTheAhead() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Waits until the probes ahead are done.
+    func waitForProbesAhead() {
+        condition.lock()
+        defer { condition.unlock() }
+        while probingAhead { condition.wait() }
+    }
 
     func probe(_ path: String) -> Result<ImageProbe.Found, ImageProbe.Failure> {
+        condition.lock()
+        defer { condition.unlock() }
+        while results[path] == nil && probingAhead { condition.wait() }
         if let r = results[path] { return r }
         let r = ImageProbe.probe(path: path, policy: policy, codecs: codecs)
-        results[path] = r
-        if case .success(let found) = r { shown.append(found.source) }
+        record(r, for: path)
         return r
+    }
+
+    private func probeTheAhead() {
+        condition.lock()
+        while let path = ahead.first {
+            condition.unlock()
+            let r = ImageProbe.probe(path: path, policy: policy, codecs: codecs)
+            condition.lock()
+            ahead.removeFirst()
+            record(r, for: path)
+            condition.broadcast()
+        }
+        probingAhead = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Called with the lock held.
+    private func record(_ r: Result<ImageProbe.Found, ImageProbe.Failure>, for path: String) {
+        results[path] = r
+        if case .success(let image) = r { found.append(image.source) }
     }
 }

@@ -93,6 +93,7 @@ extension DocumentStyler {
         var pageNotes: [Int: [StyledBlock]]? = theme.footnotes.placement == .page ? notes : nil
         LinkResolution.settle(&rest, notes: &pageNotes, names: names, diagnostics: diagnostics)
         channel.publish(fields: pageFields(metadata, fm))
+        images.waitForProbesAhead()
         channel.publish(images: images.shown)
         channel.publish(rest[...], waiting: false)
         channel.finish(StyledStream.End(pageFootnotes: pageNotes ?? [:], metadata: metadata, imagePaths: images.paths),
