@@ -57,6 +57,8 @@ enum ImageProbe {
 /// from starting. Styling then waits only for the images of the block it is at. The
 /// images found are listed in the same order whatever the timing: the thread probes in
 /// document order, and a path it was not given is probed only after it has finished.
+/// The thread tells the renderer of each image it finds (`announce`), so that a
+/// screenshot at the end is being prepared while styling is still at the start.
 final class ImageProbeCache: @unchecked Sendable {
     private let condition = NSCondition()
     private var results: [String: Result<ImageProbe.Found, ImageProbe.Failure>] = [:]
@@ -66,7 +68,15 @@ final class ImageProbeCache: @unchecked Sendable {
     private var probingAhead = false
     let policy: ReadPolicy
     let codecs: ImageCodecs
-    init(policy: ReadPolicy, codecs: ImageCodecs) { self.policy = policy; self.codecs = codecs }
+    /// Told every image found so far (a longer list each time) as the thread of
+    /// `probeAhead` finds them, before styling reaches their blocks.
+    private let announce: (@Sendable ([ImageSource]) -> Void)?
+
+    init(policy: ReadPolicy, codecs: ImageCodecs, announce: (@Sendable ([ImageSource]) -> Void)? = nil) {
+        self.policy = policy
+        self.codecs = codecs
+        self.announce = announce
+    }
 
     /// The images that passed, in the order first probed (so far).
     var shown: [ImageSource] {
@@ -124,6 +134,12 @@ final class ImageProbeCache: @unchecked Sendable {
             ahead.removeFirst()
             record(r, for: path)
             condition.broadcast()
+            if case .success = r, let announce {
+                let images = found
+                condition.unlock()
+                announce(images)
+                condition.lock()
+            }
         }
         probingAhead = false
         condition.broadcast()

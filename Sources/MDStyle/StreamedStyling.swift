@@ -14,13 +14,14 @@ extension DocumentStyler {
     public static func stream(_ document: consuming MarkdownDocument, theme: Theme, options: StyleOptions,
                               diagnostics: DiagnosticSink, ahead: Int = 256) -> (stream: StyledStream, style: @Sendable () -> Void) {
         let fm = document.frontMatter
-        var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics,
-                                    images: ImageProbeCache(policy: options.readPolicy, codecs: options.imageCodecs))
+        let channel = StyledStream.Channel(limit: ahead)
+        let images = ImageProbeCache(policy: options.readPolicy, codecs: options.imageCodecs,
+                                     announce: { channel.publish(images: $0) })
+        var styler = DocumentStyler(theme: theme, options: options, diagnostics: diagnostics, images: images)
         styler.language = fm?.string("lang") ?? fm?.string("language") ?? theme.body.language
         // `finish` makes these the same way at the end.
         let head = StyledStream.Head(page: styler.pageSetup(), language: styler.metadata(fm).language,
                                      footnoteRule: theme.footnotes.placement == .page ? styler.footnoteRule(styler.rootContext) : nil)
-        let channel = StyledStream.Channel(limit: ahead)
         let handOver = StylerHandover(styler, consume document)
         return (StyledStream(head: head, channel: channel), {
             var (styler, document) = handOver.take()
