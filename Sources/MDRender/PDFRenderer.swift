@@ -101,6 +101,8 @@ public enum PDFRenderer {
         let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData, scratch: scratch)
         canvas.images.prefetch(images)
         try DocumentWalk.draw(&source, on: canvas) { canvas.images.prefetch($0) }
+        // HarfBuzz subsets the CID-keyed fonts while cairo finishes its PDF.
+        canvas.fonts.cidFonts.prepare()
         return CairoOutput(pdf: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
                            replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,
