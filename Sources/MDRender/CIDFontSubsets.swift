@@ -28,8 +28,8 @@ import MDPDFSyntax
 /// reach any of this.
 ///
 /// HarfBuzz's subsets depend only on the glyphs drawn, so they are made on a thread of
-/// their own from the end of drawing (`prepare`), while cairo finishes its PDF and the
-/// pass's first steps run (9 ms of the pass's 42 for chapters 1–14 of the Rust book).
+/// their own once cairo has finished its PDF (`prepare`), while the pass's first steps
+/// run (9 ms of the pass's 42 for chapters 1–14 of the Rust book).
 final class CIDFontSubsets: @unchecked Sendable {
     /// The glyphs drawn as text with one CID-keyed CFF face.
     final class Face {

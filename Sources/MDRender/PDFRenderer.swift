@@ -50,6 +50,9 @@ public enum PDFRenderer {
         // post-processing pass.
         CairoHeldFonts.letGo()
         Allocator.returnFreeMemory()
+        // HarfBuzz subsets the CID-keyed fonts while the pass's first steps run (not
+        // beside cairo's finishing, whose copies of the fonts' tables would add to its).
+        cairo.cidFonts.prepare()
         let replaced = cairo.replacedNoncharacters
         if replaced > 0 {
             diagnostics?.warning("\(replaced) Unicode noncharacter\(replaced == 1 ? " (from a character reference such as &#xFFFE;, the front matter or the theme) is" : "s (from character references such as &#xFFFE;, the front matter or the theme) are") shown as \u{FFFD}: a PDF cannot hold them",
@@ -101,8 +104,6 @@ public enum PDFRenderer {
         let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData, scratch: scratch)
         canvas.images.prefetch(images)
         try DocumentWalk.draw(&source, on: canvas) { canvas.images.prefetch($0) }
-        // HarfBuzz subsets the CID-keyed fonts while cairo finishes its PDF.
-        canvas.fonts.cidFonts.prepare()
         return CairoOutput(pdf: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
                            replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,
