@@ -35,7 +35,10 @@ static const char *const metric_aliases =
 static void use_metric_aliases(void) {
     FcConfig *config = FcConfigCreate();
     if (!config) return;
-    FcChar8 *system = FcConfigFilename(NULL);
+    /* The name of the system's configuration file, asked of the new configuration:
+       FcConfigFilename(NULL) would first load fontconfig's whole default configuration
+       (its XML files and font caches) only to be replaced below. */
+    FcChar8 *system = FcConfigGetFilename(config, NULL);
     int ok = FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)metric_aliases, FcFalse) &&
              system && FcConfigParseAndLoad(config, system, FcFalse) && FcConfigBuildFonts(config);
     FcStrFree(system);
