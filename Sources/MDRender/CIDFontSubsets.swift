@@ -60,7 +60,7 @@ final class CIDFontSubsets: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var preparing = false
-    /// By the face's postScriptName and file, once `prepare`'s thread is done.
+    /// By the face's index in `faces`, once `prepare`'s thread is done.
     private var prepared: [Int: Prepared] = [:]
 
     func add(_ file: FontFile, postScriptName: String) -> Face {

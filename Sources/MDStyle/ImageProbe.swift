@@ -63,8 +63,9 @@ final class ImageProbeCache: @unchecked Sendable {
     private let condition = NSCondition()
     private var results: [String: Result<ImageProbe.Found, ImageProbe.Failure>] = [:]
     private var found: [ImageSource] = []
-    /// The paths the thread of `probeAhead` has still to probe, in order.
+    /// The paths given to the thread of `probeAhead`, in order; it is at `next`.
     private var ahead: [String] = []
+    private var next = 0
     private var probingAhead = false
     let policy: ReadPolicy
     let codecs: ImageCodecs
@@ -101,6 +102,7 @@ final class ImageProbeCache: @unchecked Sendable {
         guard !probingAhead else { return }
         var seen = Set(results.keys)
         ahead = paths.filter { seen.insert($0).inserted }
+        next = 0
         guard !ahead.isEmpty else { return }
         probingAhead = true
         let thread = Thread { [self] in probeTheAhead() }
@@ -127,11 +129,12 @@ final class ImageProbeCache: @unchecked Sendable {
 
     private func probeTheAhead() {
         condition.lock()
-        while let path = ahead.first {
+        while next < ahead.count {
+            let path = ahead[next]
             condition.unlock()
             let r = ImageProbe.probe(path: path, policy: policy, codecs: codecs)
             condition.lock()
-            ahead.removeFirst()
+            next += 1
             record(r, for: path)
             condition.broadcast()
             if case .success = r, let announce {
@@ -142,6 +145,7 @@ final class ImageProbeCache: @unchecked Sendable {
             }
         }
         probingAhead = false
+        ahead = []
         condition.broadcast()
         condition.unlock()
     }
