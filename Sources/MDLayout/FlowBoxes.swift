@@ -38,7 +38,10 @@ struct FlowBoxes {
     /// copied the whole box first, retaining and releasing each of its arrays: 6 % of
     /// the layout thread.
     func read<T>(_ i: Int, _ body: (borrowing FlowBox) -> T) -> T {
-        if i >= base { return stored.withUnsafeBufferPointer { body($0[i - base]) } }
+        if i >= base {
+            precondition(i - base < stored.count, "box \(i) is not in the flow yet")
+            return stored.withUnsafeBufferPointer { body($0[i - base]) }
+        }
         return body(kept[i]!)
     }
 

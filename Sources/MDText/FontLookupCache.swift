@@ -50,10 +50,10 @@ struct FontLookupCache {
     /// Calls `body` with the first `count` bytes of `fd` mapped read-only, unmapped after.
     ///
     /// Mapped rather than read: decoding walks the whole file (each face's names sit
-    /// before its coverage maps), and a read copied 0.6 MB into fresh memory, 300 page
-    /// faults, a fifth of a one-line document's; the mapping faults the file's cached pages
-    /// in 64 KB at a time and copies nothing. The file is only ever replaced whole (written
-    /// aside, renamed over), never cut short under a reader.
+    /// before its coverage maps), and a read copied its 0.65 MB into fresh memory; the
+    /// mapping maps the file's cached pages and copies nothing (a one-line document:
+    /// 1,491 → 1,449 page faults, about 1 ms less CPU). The file is only ever replaced
+    /// whole (written aside, renamed over), never cut short under a reader.
     private static func withMapping<T>(of fd: Int32, count: Int, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
         guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
         defer { munmap(base, count) }
