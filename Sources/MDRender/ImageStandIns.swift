@@ -25,10 +25,10 @@ final class ImageStandIns {
         var bitsPerComponent: Int
         /// FlateDecode data.
         var data: [UInt8]
-        /// The PDF `/DecodeParms` dictionary, as PDF text; nil for none.
-        var decodeParms: String?
-        /// The PDF color space, as PDF text.
-        var colorSpace: String
+        /// The PDF `/DecodeParms` dictionary; nil for none.
+        var decodeParms: PDFDictionary?
+        /// The PDF color space.
+        var colorSpace: PDFValue
         /// FlateDecode 8-bit gray alpha values, the image's soft mask; nil when opaque.
         var softMask: [UInt8]?
     }
@@ -130,13 +130,13 @@ final class ImageStandIns {
         switch planes {
         case .stored(let zlib, let channels, let bits, let palette):
             // PNG's own predictors: each row carries its filter type (Predictor 15).
-            let parms = "<< /Predictor 15 /Colors \(channels) /BitsPerComponent \(bits) /Columns \(width) >>"
-            let space: String
+            let parms = PDFDictionary([("Predictor", .integer(15)), ("Colors", .integer(channels)),
+                                       ("BitsPerComponent", .integer(bits)), ("Columns", .integer(width))])
+            let space: PDFValue
             if let palette {
-                let hex = palette.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-                space = "[ /Indexed /DeviceRGB \(palette.count / 3 - 1) <\(hex)> ]"
+                space = .array([.name("Indexed"), .name("DeviceRGB"), .integer(palette.count / 3 - 1), .string(palette)])
             } else {
-                space = channels == 1 ? "/DeviceGray" : "/DeviceRGB"
+                space = .name(channels == 1 ? "DeviceGray" : "DeviceRGB")
             }
             return Stream(width: width, height: height, bitsPerComponent: bits, data: zlib, decodeParms: parms,
                           colorSpace: space, softMask: nil)
@@ -178,7 +178,7 @@ final class ImageStandIns {
             let colorData = try color.finish(level: compressionLevel, path: path).get()
             let softMask = allOpaque ? nil : try alpha!.finish(level: compressionLevel, path: path).get()
             return .success(Stream(width: width, height: height, bitsPerComponent: 8, data: colorData,
-                                   decodeParms: nil, colorSpace: colorChannels == 1 ? "/DeviceGray" : "/DeviceRGB",
+                                   decodeParms: nil, colorSpace: .name(colorChannels == 1 ? "DeviceGray" : "DeviceRGB"),
                                    softMask: softMask))
         } catch {
             return .failure(error)
@@ -237,24 +237,18 @@ final class ImageStandIns {
                   index >= 0, index < ready.count, !done[index], let image = ready[index]
             else { continue }
             done[index] = true
-            try write(image, over: number, dict: dict, s)
+            write(image, over: number, dict: dict, s)
         }
         if let missing = drawn.sorted().first(where: { !done[$0] }) {
             throw .renderFailed(reason: "cairo wrote no image for PNG stand-in \(missing)")
         }
     }
 
-    private func write(_ image: Stream, over number: Int, dict: PDFDictionary, _ s: PDFObjectStore) throws(ConversionError) {
-        guard let colorSpace = PDFValue.parsing(image.colorSpace) else {
-            throw .renderFailed(reason: "bad color space \(image.colorSpace) for a PNG image")
-        }
+    private func write(_ image: Stream, over number: Int, dict: PDFDictionary, _ s: PDFObjectStore) {
         var dict = dict
         dict["Filter"] = .name("FlateDecode")
-        dict["DecodeParms"] = try image.decodeParms.map { (text) throws(ConversionError) -> PDFValue in
-            guard let parms = PDFValue.parsing(text) else { throw .renderFailed(reason: "bad decode parameters \(text) for a PNG image") }
-            return parms
-        }
-        dict["ColorSpace"] = colorSpace
+        dict["DecodeParms"] = image.decodeParms.map(PDFValue.dictionary)
+        dict["ColorSpace"] = image.colorSpace
         dict["BitsPerComponent"] = .integer(image.bitsPerComponent)
         if let alpha = image.softMask {
             var mask = PDFDictionary([("Type", .name("XObject")), ("Subtype", .name("Image")), ("Width", .integer(image.width)),
