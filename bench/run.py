@@ -152,9 +152,13 @@ def side_by_side_slowdown():
     return (time.perf_counter() - start) / alone
 
 
-def cairo_snprintf_binding():
-    """How many of cairo's `snprintf` and `__snprintf_chk` the dynamic linker binds to the
-    mdpdf binary (Sources/CFastPrintf) rather than to glibc, by glibc's LD_DEBUG."""
+CAIRO_CALLS_INTO_BINARY = ("`snprintf'", "`__snprintf_chk'", "`deflateInit_'", "`deflate'", "`deflateEnd'")
+
+
+def cairo_binary_bindings():
+    """How many of cairo's `snprintf`, `__snprintf_chk` (Sources/CFastPrintf) and
+    `deflateInit_`, `deflate`, `deflateEnd` (Sources/CFastDeflate) the dynamic linker
+    binds to the mdpdf binary rather than to glibc and zlib, by glibc's LD_DEBUG."""
     with tempfile.TemporaryDirectory(prefix="mdpdf-bench-bind-") as work:
         src = os.path.join(work, "one.md")
         with open(src, "w", encoding="utf-8") as f:
@@ -164,7 +168,7 @@ def cairo_snprintf_binding():
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         lines = (proc.stdout + proc.stderr).decode("utf-8", "replace").splitlines()
         binary = os.path.basename(os.path.realpath(BIN))
-        return sum(1 for name in ("`snprintf'", "`__snprintf_chk'")
+        return sum(1 for name in CAIRO_CALLS_INTO_BINARY
                    if any("libcairo.so" in l and name in l and f"/{binary} " in l for l in lines))
 
 
@@ -294,9 +298,10 @@ def main():
     check(f"one-line document < {TARGET_ONE_LINE_MS:.0f} ms and < {TARGET_ONE_LINE_RSS_MB:.0f} MB (target)", one_result,
           lambda r: r["seconds"] * 1000 < TARGET_ONE_LINE_MS and r["rss_mb"] < TARGET_ONE_LINE_RSS_MB,
           lambda r: f"{r['seconds'] * 1000:.1f} ms, {r['rss_mb']:.1f} MB")
-    bound = cairo_snprintf_binding()
-    print(f"{verdict(bound == 2)}  cairo's snprintf and __snprintf_chk bind to the binary's fast path "
-          f"(its release link exports them): {bound} of 2")
+    bound = cairo_binary_bindings()
+    wanted = len(CAIRO_CALLS_INTO_BINARY)
+    print(f"{verdict(bound == wanted)}  cairo's snprintf, __snprintf_chk, deflateInit_, deflate and deflateEnd "
+          f"bind to the binary's (its release link exports them): {bound} of {wanted}")
     if "error" not in serial and "error" not in parallel:
         speedup = serial["seconds"] / parallel["seconds"]
         print(f"{verdict(speedup >= TARGET_JOBS_SPEEDUP)}  -j {cores} at least {TARGET_JOBS_SPEEDUP}x faster than -j 1 "
