@@ -115,6 +115,19 @@ public struct LineFragment: Sendable {
 }
 
 extension PageItem {
+    /// Moves the item down by `dy` in place. A glyph run's glyphs are changed where they
+    /// are when this item holds the only reference to them (`offsetBy` changes a copy,
+    /// and copies all the glyphs when the original still holds them).
+    mutating func offset(dy: Points) {
+        guard case .glyphs(var run) = self else {
+            self = offsetBy(dy: dy)
+            return
+        }
+        self = .destination(name: "", at: .zero)  // lets go of the run, so `run` holds it alone
+        for i in run.glyphs.indices { run.glyphs[i].position.y += dy }
+        self = .glyphs(run)
+    }
+
     /// The item moved down by `dy`.
     func offsetBy(dy: Points) -> PageItem {
         switch self {

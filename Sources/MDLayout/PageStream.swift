@@ -198,7 +198,7 @@ public struct PageStream: PageSource {
             fieldsSettled = true
         }
         let content = page.content
-        var items = paginator.items(for: content) { [anchorPages, lineBuilder] box, top in
+        var items = paginator.takeItems(for: content) { [anchorPages, lineBuilder] box, top in
             box.pageNumberSlots.flatMap { slot -> [PageItem] in
                 guard let page = anchorPages[slot.destination] else { return [] }
                 return TableOfContentsLayout.numberItems(slot, page: page, top: top, lines: lineBuilder)

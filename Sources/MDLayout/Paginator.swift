@@ -286,14 +286,26 @@ struct Paginator {
     /// the footnote area.
     /// `extra` adds items that belong to a box but are known only now (page numbers),
     /// right after the box's own, so text extraction reads them in place.
-    func items(for page: PageContent, extra: (FlowBox, Points) -> [PageItem] = { _, _ in [] }) -> [PageItem] {
-        var out: [PageItem] = []
-        out += containerParts(page.placements)
+    ///
+    /// The items of the boxes placed are moved out of them, not copied: the page is the
+    /// last to show those boxes (`free` follows), and a glyph run moved down in place
+    /// keeps its glyphs where they are, where a copy reallocated them all. A repeated
+    /// table header, which other pages show too, is copied.
+    mutating func takeItems(for page: PageContent, extra: (borrowing FlowBox, Points) -> [PageItem] = { _, _ in [] }) -> [PageItem] {
+        var out = containerParts(page.placements)
         for p in page.placements {
-            out += boxes.read(p.box) { $0.items }.map { $0.offsetBy(dy: p.top) }
-            out += extra(boxes[p.box], p.top)
+            if isRepeatedHeader(p.box) {
+                out += boxes.read(p.box) { $0.items }.map { $0.offsetBy(dy: p.top) }
+            } else {
+                var taken: [PageItem] = []
+                swap(&taken, &boxes[p.box].items)
+                for i in taken.indices { taken[i].offset(dy: p.top) }
+                out += taken
+            }
+            out += boxes.read(p.box) { extra($0, p.top) }
         }
-        return out + noteItems(page.notes).items
+        out += noteItems(page.notes).items
+        return out
     }
 
     /// One background/border/bar per container per page, spanning its boxes on the page
