@@ -23,11 +23,12 @@ build: setup
 ## spread over the binary's 20 MB of code they made 12.5 MB of it resident. And the binary exports no symbols (`--no-export-dynamic`
 ## overrides the Swift toolchain's `-export-dynamic`): nothing loads symbols from it (the
 ## plug-ins are plain C APIs), and its 8,400 exported names cost 0.7 MB of symbol tables
-## that every library's symbol lookups searched first, 1 MB of peak memory in all. Five
+## that every library's symbol lookups searched first, 1 MB of peak memory in all. Six
 ## names are exported all the same: `snprintf` and `__snprintf_chk`, so that cairo's calls
 ## bind to the executable's exact fast path for the numbers of its PDF operators
-## (Sources/CFastPrintf/fast_printf.c), and `deflateInit_`, `deflate` and `deflateEnd`, so
-## that cairo's streams are deflated by libdeflate (Sources/CFastDeflate/fast_deflate.c).
+## (Sources/CFastPrintf/fast_printf.c); `deflateInit_`, `deflate` and `deflateEnd`, so
+## that cairo's streams are deflated by libdeflate (Sources/CFastDeflate/fast_deflate.c);
+## and `malloc_conf`, the options the shared libjemalloc reads (Sources/CMallocConf).
 RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections \
@@ -36,7 +37,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xlinker --no-export-dynamic \
 	-Xlinker --export-dynamic-symbol=snprintf -Xlinker --export-dynamic-symbol=__snprintf_chk \
 	-Xlinker --export-dynamic-symbol=deflateInit_ -Xlinker --export-dynamic-symbol=deflate \
-	-Xlinker --export-dynamic-symbol=deflateEnd
+	-Xlinker --export-dynamic-symbol=deflateEnd -Xlinker --export-dynamic-symbol=malloc_conf
 
 release: setup
 	@# SwiftPM does not know the ordering file: a newer one relinks the binary.

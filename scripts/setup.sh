@@ -12,6 +12,8 @@ packages=(
   libdeflate-dev libmd-dev
   # build: gumbo, the HTML5 parser that reads the raw HTML in Markdown
   libgumbo-dev
+  # build and run: jemalloc, the command line's allocator
+  libjemalloc-dev
   # build: syntax highlighting (KDE's KSyntaxHighlighting, Qt 5), built into its own
   # shared library that mdpdf loads only when a code block names a language
   libkf5syntaxhighlighting-dev

@@ -21,8 +21,9 @@ enum DocumentWalk {
             // memory page by page, but glibc keeps freed memory resident inside its heaps:
             // the parse's high-water mark stayed under everything after it (the Rust book
             // twice over: 36 MB of main heap at the end of drawing, 108 MB peak; with a
-            // trim every 32 pages, 99 MB, at no measurable cost in time).
-            if drawn.isMultiple(of: Self.pagesBetweenTrims) { Allocator.returnFreeMemory() }
+            // trim every 32 pages, 99 MB, at no measurable cost in time). jemalloc gives
+            // idle pages back itself (`Allocator.keepsFreedMemory`).
+            if drawn.isMultiple(of: Self.pagesBetweenTrims) && Allocator.keepsFreedMemory { Allocator.returnFreeMemory() }
             prefetch(pages.newImages())
             try canvas.withPage(size: page.size) { () throws(ConversionError) in
                 if structure != nil, let excerpt = page.structure {
