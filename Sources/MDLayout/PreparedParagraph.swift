@@ -100,17 +100,34 @@ struct PreparedParagraph: BreakableText {
         // spaces at its end (see `visibleRange`), each decided by its own edge alone. The
         // gap before a line's first glyph is not in the line: a start counts it as passed.
         let last = gapPrefix.count - 1
-        // A compressed opening mark that starts a line is full width there.
-        let starts = breaks.map { b in
-            let o = visibleRange(b.offset, length).lowerBound, g = glyphIndex(at: o)
-            let restored = LineStartPunctuation.restoredWidth(shaped.glyphs, at: g, offset: o, bytes: bytes)
-            return LineEdge(width: prefix[g] - restored, spaces: spacePrefix[g], gaps: gapPrefix[min(g + 1, last)])
-        }
-        let ends = breaks.map { b in
-            let g = glyphIndex(at: visibleRange(0, b.offset).upperBound)
-            return LineEdge(width: prefix[g], spaces: spacePrefix[g], gaps: gapPrefix[g])
+        let glyphs = shaped.glyphs
+        var starts: [LineEdge] = [], ends: [LineEdge] = []
+        starts.reserveCapacity(breaks.count)
+        ends.reserveCapacity(breaks.count)
+        // Breaks come in text order, so each edge's glyph is found by walking on from the
+        // previous one's (`glyphIndex` searches from scratch when an offset goes back).
+        var start = (offset: 0, glyph: 0), end = (offset: 0, glyph: 0)
+        for b in breaks {
+            let o = visibleRange(b.offset, length).lowerBound
+            start = (o, glyphIndex(at: o, after: start, in: glyphs))
+            // A compressed opening mark that starts a line is full width there.
+            let restored = LineStartPunctuation.restoredWidth(glyphs, at: start.glyph, offset: o, bytes: bytes)
+            starts.append(LineEdge(width: prefix[start.glyph] - restored, spaces: spacePrefix[start.glyph],
+                                   gaps: gapPrefix[min(start.glyph + 1, last)]))
+            let e = visibleRange(0, b.offset).upperBound
+            end = (e, glyphIndex(at: e, after: end, in: glyphs))
+            ends.append(LineEdge(width: prefix[end.glyph], spaces: spacePrefix[end.glyph], gaps: gapPrefix[end.glyph]))
         }
         return (starts, ends)
+    }
+
+    /// `glyphIndex(at: offset)`, walking on from `previous` (an earlier offset and its
+    /// glyph) when `offset` is not before it. Glyphs are in cluster order.
+    private func glyphIndex(at offset: Int, after previous: (offset: Int, glyph: Int), in glyphs: [ShapedGlyph]) -> Int {
+        guard offset >= previous.offset else { return glyphIndex(at: offset) }
+        var g = previous.glyph
+        while g < glyphs.count, glyphs[g].cluster < offset { g += 1 }
+        return g
     }
 
     func hyphenWidth(at offset: Int) -> Points {
