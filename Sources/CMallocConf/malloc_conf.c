@@ -8,9 +8,9 @@
 //   partly used pages instead of one per thread (the Rust book's peak 2-3 MB lower than
 //   with two arenas).
 // - dirty_decay_ms:50, muzzy_decay_ms:0: pages freed are given back to the system
-//   (MADV_DONTNEED) 50 ms after they fall idle, not after jemalloc's default 10 s; the
-//   renderer also purges every 32 pages (`Allocator.returnFreeMemory`). A page's
-//   memory is reused by the next page long before then.
+//   (MADV_DONTNEED) 50 ms after they fall idle, not after jemalloc's default 10 s. A
+//   page's memory is reused by the next page long before then, so drawing does not
+//   purge by itself every 32 pages as it trims glibc's heaps (`Allocator`).
 // - tcache_max:4096: per-thread caches hold blocks up to 4 KB only (default 32 KB), so
 //   less freed memory sits in caches.
 // Measured in interleaved runs against glibc's malloc (README, Performance).

@@ -14,7 +14,7 @@ public enum Allocator {
     /// once per face: the second copy then came from the heap and stayed there, freed,
     /// until the end of drawing (17 MB of the Rust book's peak). The command line sets
     /// this at start-up; a program using the library may do the same.
-    /// (jemalloc gives blocks over 8 MB extents of their own, returned when freed.)
+    /// Under jemalloc it does nothing: glibc's heap is not used.
     public static func useFixedMappingThreshold() {
         guard keepsFreedMemory else { return }
         _ = mallopt(M_MMAP_THRESHOLD, largeBlock)
@@ -32,7 +32,7 @@ public enum Allocator {
     public static func returnFreeMemory() {
         if let mallctl = jemallocControl {
             // Every arena's dirty pages back to the system now, not when they decay.
-            _ = "arena.\(MALLCTL_ARENAS_ALL).purge".withCString { mallctl($0, nil, nil, nil, 0) }
+            _ = "arena.\(allArenas).purge".withCString { mallctl($0, nil, nil, nil, 0) }
         } else {
             _ = malloc_trim(0)
         }
@@ -48,5 +48,5 @@ public enum Allocator {
                                               UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int) -> Int32
 
     /// jemalloc's index meaning all arenas (`MALLCTL_ARENAS_ALL`).
-    static let MALLCTL_ARENAS_ALL = 4096
+    static let allArenas = 4096
 }
