@@ -70,8 +70,16 @@ enum TagAttributes {
     }
 
     /// Fixed-point with 3 decimals: cairo's attribute parser reads no exponents, and
-    /// Swift's `description` of a Double may produce one ("1e-05").
+    /// Swift's `description` of a Double may produce one ("1e-05"). C's `vsnprintf`
+    /// rather than Foundation's `String(format:)`, which gives the same text through
+    /// CoreFoundation's formatting, several times slower (one call per link and per
+    /// destination coordinate).
     static func number(_ v: Double) -> String {
-        String(format: "%.3f", v.isFinite ? v : 0)
+        // A finite double takes at most 309 integer digits, a sign, a point and 3 decimals.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 320) { buffer in
+            let n = withVaList([v.isFinite ? v : 0]) { vsnprintf(buffer.baseAddress!, buffer.count, "%.3f", $0) }
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(max(0, min(n, 319)))),
+                          as: UTF8.self)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MDCore
 import MDPage
 import Testing
@@ -52,5 +53,11 @@ import Testing
         #expect(TagAttributes.destinationName("Sec (2) ü%") == "Sec%20%282%29%20%C3%BC%25")
         #expect(TagAttributes.destination("x", at: Fixture.point(0.00001, 12.5)) == "name='x' x=0.000 y=12.500")
         #expect(TagAttributes.uriLink(index: 3, rect: Fixture.rect(1, 2, 3, 4)) == "uri='mdpdf-link:3' rect=[1.000 2.000 3.000 4.000]")
+        // The numbers are C's "%.3f" exactly: ties, signs, large and odd values.
+        for v in [0, -0.0, 0.0005, 0.0015, 1.0005, 2.675, -2.675, 841.889764, -1e-9, 123456789.0125, 1e300, -1e300,
+                  .infinity, .nan, Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude] {
+            let expected = String(format: "%.3f", v.isFinite ? v : 0)
+            #expect(TagAttributes.number(v) == expected, "\(v)")
+        }
     }
 }
