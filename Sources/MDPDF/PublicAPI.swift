@@ -25,7 +25,8 @@ public typealias ReadPolicy = MDCore.ReadPolicy
 public typealias ThemeSource = MDTheme.ThemeSource
 /// A PDF's bytes, or the scratch file holding them (`ConversionResult.pdfData`).
 public typealias PDFData = MDCore.PDFData
-/// glibc's allocator settings for conversions (`Allocator.useFixedMappingThreshold`).
+/// The allocator settings conversions use (`Allocator`: glibc's mapping threshold, giving free
+/// memory back; a program that links jemalloc, as the command line does, gets its purge).
 public typealias Allocator = MDRender.Allocator
 
 /// Converts Markdown text to the bytes of a PDF, as `mdpdf` does: the same parse,
