@@ -48,6 +48,11 @@ struct HeadingAttributes {
     /// The text before the final `{…}` and what the braces hold; nil when the text does
     /// not end with a brace block (trailing spaces allowed).
     static func split(_ s: String) -> (String, Substring)? {
+        // Most headings end otherwise: one look at the last byte that is not a space
+        // spares them the walk by characters below (each heading is looked at for the
+        // contents before the first block is styled; chapters 1-14 of the Rust book
+        // spent 2.5 ms here).
+        guard s.utf8.last(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) == UInt8(ascii: "}") else { return nil }
         let trimmed = Substring(s).reversed().drop { $0 == " " || $0 == "\t" }
         let body = Substring(String(trimmed.reversed()))
         guard body.hasSuffix("}"), let open = body.lastIndex(of: "{") else { return nil }
