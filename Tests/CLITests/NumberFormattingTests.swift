@@ -50,4 +50,40 @@ struct NumberFormattingTests {
             #expect(check.ok, "\(check.output)")
         }
     }
+
+    /// A stream over the 1 MB the binary's deflate collects for libdeflate goes on through
+    /// zlib's own streaming: an SVG holding a raster of noise (1.9 MB of pixels, which
+    /// cairo deflates as the image's stream) must come out whole and readable.
+    @Test func aStreamOverOneMegabyteIsDeflatedThroughZlib() throws {
+        try withTempDir { dir in
+            // An 800 × 800 PNG of noise in an SVG (Python's zlib writes the PNG).
+            let script = """
+            import base64, random, struct, sys, zlib
+            random.seed(7)
+            w = h = 800
+            raw = b"".join(b"\\x00" + bytes(random.getrandbits(8) for _ in range(w * 3)) for _ in range(h))
+            def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
+            png = (b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+                   + chunk(b"IDAT", zlib.compress(raw, 1)) + chunk(b"IEND", b""))
+            open(sys.argv[1], "w").write('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                'width="400" height="400"><image width="400" height="400" xlink:href="data:image/png;base64,'
+                + base64.b64encode(png).decode() + '"/></svg>')
+            """
+            let made = try run("/usr/bin/python3", ["-c", script, dir.child("noise.svg").path])
+            #expect(made.status == 0, "\(made.stderrText)")
+            let md = dir.child("d.md")
+            try md.write("# Noise\n\n![noise](noise.svg)\n")
+            let pdf = dir.child("d.pdf")
+            let r = try mdpdf([md.path, "-o", pdf.path])
+            #expect(r.status == 0, "\(r.stderrText)")
+            let check = try qpdfCheck(pdf)
+            #expect(check.ok, "\(check.output)")
+            // cairo wrote the raster as an 803 × 803 image (its own padding), 1.9 MB deflated.
+            let images = try tool("pdfimages", ["-list", pdf.path]).stdoutText
+            let row = images.split(separator: "\n").first { $0.contains(" image ") && $0.contains("rgb") }
+            #expect(row != nil, "\(images)")
+            let page = try tool("pdftoppm", ["-r", "10", "-png", pdf.path, dir.child("p").path])
+            #expect(page.status == 0, "\(page.stderrText)")
+        }
+    }
 }
