@@ -2,9 +2,10 @@ import Foundation
 import MDCore
 
 /// A thread of its own that runs jobs in the order given and keeps each one's result
-/// until asked for (the asker lending a hand with the jobs left, see `result`): the costly part of preparing images (`ImageStandIns`) runs beside
-/// cairo's drawing instead of in its way. A job touches nothing but what it captures
-/// (its bytes in, its result out), so it needs no lock of its own.
+/// until asked for (the asker lending a hand with the jobs left, see `result`): the
+/// costly part of preparing images (`ImageStandIns`) runs beside cairo's drawing
+/// instead of in its way. A job touches nothing but what it captures (its bytes in,
+/// its result out), so it needs no lock of its own.
 final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     typealias Job = @Sendable () -> Result<Output, ConversionError>
 
