@@ -31,6 +31,7 @@
 #include <libdeflate.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 /// Input collected for libdeflate beyond this goes to zlib's streaming instead, so that
@@ -52,6 +53,8 @@ typedef struct {
     size_t out_length, out_given;
     /// Set once the stream went to zlib's streaming: every later call goes to it.
     z_stream *zlib;
+    /// Set by the first `deflate` call (zlib's state leaves INIT_STATE then).
+    int started;
 } ours_state;
 
 static struct {
@@ -143,6 +146,7 @@ static int hand_to_zlib(ours_state *s) {
 static int deflate_through_zlib(z_streamp strm, ours_state *s, int flush) {
     z_stream *z = s->zlib;
     // First what was collected, as far as the caller's output buffer lets zlib take it.
+    int caught_up = 0;
     while (s->in_length > 0) {
         z->next_in = s->in;
         z->avail_in = (uInt)s->in_length;
@@ -158,6 +162,15 @@ static int deflate_through_zlib(z_streamp strm, ours_state *s, int flush) {
         s->in_length -= taken;
         if (ret != Z_OK && ret != Z_BUF_ERROR) return ret;
         if (s->in_length > 0) return taken > 0 || z->total_out != out_before ? Z_OK : Z_BUF_ERROR;
+        caught_up = 1;
+    }
+    if (caught_up) {
+        free(s->in);
+        s->in = NULL;
+        s->in_capacity = 0;
+        // The collected bytes filled the caller's buffer: progress was made; zlib, called
+        // with no room, would answer Z_BUF_ERROR (no progress possible).
+        if (strm->avail_out == 0) return Z_OK;
     }
     z->next_in = strm->next_in;
     z->avail_in = strm->avail_in;
@@ -181,8 +194,9 @@ int deflate(z_streamp strm, int flush) {
     zlib_functions();
     ours_state *s = ours(strm);
     if (!s) return zlib_api.deflate ? zlib_api.deflate(strm, flush) : Z_STREAM_ERROR;
-    if (flush < Z_NO_FLUSH || flush > Z_TREES || (strm->avail_in > 0 && !strm->next_in)
+    if (flush < Z_NO_FLUSH || flush > Z_BLOCK || (strm->avail_in > 0 && !strm->next_in)
         || (strm->avail_out > 0 && !strm->next_out)) return Z_STREAM_ERROR;
+    s->started = 1;
     if (s->zlib) return deflate_through_zlib(strm, s, flush);
 
     if (!s->out) {
@@ -200,7 +214,10 @@ int deflate(z_streamp strm, int flush) {
             s->in = grown;
             s->in_capacity = capacity;
         }
-        if (strm->avail_in > 0) memcpy(s->in + s->in_length, strm->next_in, strm->avail_in);
+        if (strm->avail_in > 0) {
+            memcpy(s->in + s->in_length, strm->next_in, strm->avail_in);
+            strm->adler = libdeflate_adler32((uint32_t)strm->adler, strm->next_in, strm->avail_in);
+        }
         int progressed = strm->avail_in > 0;
         s->in_length = wanted;
         strm->total_in += strm->avail_in;
@@ -215,13 +232,13 @@ int deflate(z_streamp strm, int flush) {
         if (!s->out) return Z_MEM_ERROR;
         s->out_length = libdeflate_zlib_compress(c, s->in, s->in_length, s->out, bound);
         if (s->out_length == 0) return Z_STREAM_ERROR;  // cannot happen with the bound
-        strm->adler = libdeflate_adler32(1, s->in, s->in_length);
         free(s->in);
         s->in = NULL;
         s->in_length = s->in_capacity = 0;
-    } else if (strm->avail_in > 0 || flush != Z_FINISH) {
-        // Input after Z_FINISH: zlib's answer.
-        return Z_STREAM_ERROR;
+    } else if (flush != Z_FINISH) {
+        return Z_STREAM_ERROR;  // zlib's answer to another flush after Z_FINISH
+    } else if (strm->avail_in > 0) {
+        return Z_BUF_ERROR;  // and to more input after it
     }
 
     // Deflated: hand out what the caller has room for.
@@ -244,8 +261,8 @@ int deflateEnd(z_streamp strm) {
     if (s->zlib) {
         ret = zlib_api.deflateEnd(s->zlib);
         free(s->zlib);
-    } else if (s->out ? s->out_given < s->out_length : s->in_length > 0) {
-        ret = Z_DATA_ERROR;  // ended with output still pending, as zlib reports it
+    } else if (!s->out && s->started) {
+        ret = Z_DATA_ERROR;  // ended before Z_FINISH, as zlib reports it (output pending after Z_FINISH is Z_OK)
     }
     free(s->in);
     free(s->out);

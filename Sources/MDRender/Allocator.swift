@@ -22,10 +22,14 @@ public enum Allocator {
 
     /// Whether freed memory stays resident until `returnFreeMemory`: glibc keeps it for
     /// reuse (and what one stage freed would stay under the next, which grows in other
-    /// places); jemalloc, as the command line configures it, gives it back itself 50 ms
-    /// after it falls idle, and purging it every 32 pages as well only cost time (the
-    /// Rust book 0.85 -> 0.90 s, the same peak).
-    public static var keepsFreedMemory: Bool { jemallocControl == nil }
+    /// places); jemalloc gives it back itself once it has been idle for its dirty decay
+    /// time, and when that is short (the command line sets 50 ms) purging every 32 pages
+    /// as well only cost time (the Rust book 0.85 -> 0.90 s, the same peak). jemalloc with
+    /// a long or no decay (its default is 10 s) keeps freed memory as glibc does.
+    public static var keepsFreedMemory: Bool {
+        guard let decay = jemallocDirtyDecay else { return true }
+        return !(0...1000).contains(decay)
+    }
 
     /// Gives the pages the allocator holds free back to the system: glibc's `malloc_trim`
     /// (every thread's arena, about 1 ms), or jemalloc's purge of every arena.
@@ -38,10 +42,22 @@ public enum Allocator {
         }
     }
 
-    /// jemalloc's `mallctl` when jemalloc is the process's allocator, else nil.
+    /// jemalloc's `mallctl` when jemalloc is the process's allocator (the `malloc` every
+    /// call binds to is in the same library), else nil: a library that merely links
+    /// jemalloc beside glibc's malloc does not count.
     static let jemallocControl: MallocControl? = {
-        guard let symbol = dlsym(nil /* RTLD_DEFAULT */, "mallctl") else { return nil }
-        return unsafeBitCast(symbol, to: MallocControl.self)
+        guard let control = dlsym(nil /* RTLD_DEFAULT */, "mallctl"), let malloc = dlsym(nil, "malloc"),
+              mdpdf_same_object(control, malloc) != 0 else { return nil }
+        return unsafeBitCast(control, to: MallocControl.self)
+    }()
+
+    /// jemalloc's `opt.dirty_decay_ms` (milliseconds; -1: never) when it is the allocator.
+    static let jemallocDirtyDecay: Int? = {
+        guard let mallctl = jemallocControl else { return nil }
+        var value = 0  // ssize_t
+        var size = MemoryLayout<Int>.size
+        guard "opt.dirty_decay_ms".withCString({ mallctl($0, &value, &size, nil, 0) }) == 0 else { return nil }
+        return value
     }()
 
     typealias MallocControl = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?,

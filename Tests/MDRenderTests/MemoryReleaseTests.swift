@@ -95,3 +95,13 @@ import Testing
         #expect(destroyed.flag)
     }
 }
+
+/// The test process runs on glibc's malloc: the allocator is told apart from jemalloc
+/// (whose `mallctl` it does not have), and freed memory is trimmed as glibc needs.
+@Suite struct AllocatorKindTests {
+    @Test func glibcsMallocIsNotTakenForJemalloc() {
+        #expect(Allocator.jemallocControl == nil)
+        #expect(Allocator.jemallocDirtyDecay == nil)
+        #expect(Allocator.keepsFreedMemory)
+    }
+}
