@@ -146,6 +146,6 @@ let package = Package(
         .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage", "MDPDFSyntax"]),
         .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore", "CZlib", "TestSupport"]),
         .testTarget(name: "MDPDFTests", dependencies: ["MDPDF"]),
-        .testTarget(name: "CLITests", dependencies: [], exclude: ["Scripts"]),
+        .testTarget(name: "CLITests", dependencies: [], exclude: ["Scripts", "Fixtures"]),
     ]
 )

@@ -92,7 +92,8 @@ enum HyphenationPoints {
             let isSpace: Bool
             switch v {
             case 0x09...0x0D, 0x20, 0xA0: isSpace = true
-            case 0x00...0x7F, 0xA1...0xFF where v != 0xAD: isSpace = false
+            case 0x00...0x7F: isSpace = false
+            case 0xA1...0xFF where v != 0xAD: isSpace = false  // the soft hyphen falls to `default`
             case 0x2010...0x2027, 0x2030...0x205E: isSpace = false
             default: return nil
             }
