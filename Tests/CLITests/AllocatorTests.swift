@@ -21,8 +21,8 @@ struct AllocatorTests {
             }
             // cairo's (and libc's own) malloc and free are jemalloc's.
             for library in ["libcairo.so", "libc.so"] {
-                for name in ["`malloc'", "`free'"] {
-                    let binding = err.split(separator: "\n").first { $0.contains(library) && $0.contains(name) && $0.contains("binding file") }
+                for name in ["malloc", "free"] {
+                    let binding = symbolBinding(name, for: library, in: err)
                     #expect(binding?.contains("libjemalloc.so") == true, "\(library) \(name): \(binding.map(String.init) ?? "no binding")")
                 }
             }

@@ -135,6 +135,18 @@ func pdfinfo(_ pdf: URL, extraArgs: [String] = []) throws -> PDFInfo {
     return PDFInfo(fields: f)
 }
 
+/// The line glibc's `LD_DEBUG=bindings` printed when it bound `symbol` for `library`
+/// (a part of its path, `libcairo.so`), or nil.
+func symbolBinding(_ symbol: String, for library: String, in output: String) -> Substring? {
+    output.split(separator: "\n").first { $0.contains("binding file") && $0.contains(library) && $0.contains("`\(symbol)'") }
+}
+
+/// Whether a binding line (`symbolBinding`) binds to the mdpdf binary under test.
+func bindsToBinary(_ binding: Substring?) -> Bool {
+    let binary = URL(fileURLWithPath: Paths.binary).lastPathComponent
+    return binding?.contains("to \(Paths.binary)") == true || binding?.contains("/\(binary) ") == true
+}
+
 /// `qpdf --check`: exit 0 and no warning line.
 func qpdfCheck(_ pdf: URL) throws -> (ok: Bool, output: String) {
     let r = try tool("qpdf", ["--check", pdf.path])
