@@ -39,7 +39,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // C libraries, one system-library target each. The static archives of cmark-gfm,
@@ -55,6 +54,8 @@ let package = Package(
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         /// Google's gumbo: an HTML5 parser (the WHATWG tree-building algorithm, every named
         /// character reference), for the raw HTML in Markdown.
+        /// libyaml, which reads YAML front matter and book summaries.
+        .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CGumbo", providers: [.apt(["libgumbo-dev"])]),
         /// glibc's `malloc_trim` (part of libc: nothing to install or link).
         .systemLibrary(name: "CMalloc"),
@@ -92,7 +93,7 @@ let package = Package(
 
         // Stages.
         .target(name: "MDCore"),
-        .target(name: "MDMarkdown", dependencies: ["MDCore", "CCmarkGFM", "CGumbo", .product(name: "Yams", package: "Yams")]),
+        .target(name: "MDMarkdown", dependencies: ["MDCore", "CCmarkGFM", "CGumbo", "CYAML"]),
         .target(name: "MDTheme", dependencies: ["MDCore"]),
         /// Syntax highlighting: loads the `mdpdf-syntax` library with dlopen on first use.
         .target(name: "MDHighlight", dependencies: ["MDCore"]),

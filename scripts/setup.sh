@@ -10,8 +10,9 @@ packages=(
   # build: libdeflate, which deflates the planes of PNGs with alpha and the PDF's object
   # streams (whole-buffer, fast); libmd, the MD5 digest that is the PDF's file identifier
   libdeflate-dev libmd-dev
-  # build: gumbo, the HTML5 parser that reads the raw HTML in Markdown
-  libgumbo-dev
+  # build: gumbo, the HTML5 parser that reads the raw HTML in Markdown; libyaml, the
+  # YAML parser that reads front matter (linked statically)
+  libgumbo-dev libyaml-dev
   # build and run: jemalloc, the command line's allocator
   libjemalloc-dev
   # build: syntax highlighting (KDE's KSyntaxHighlighting, Qt 5), built into its own

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reading a file descriptor to its end, but never more than a limit: the guard against
 /// inputs that do not end (`/dev/zero`, a pipe that keeps writing).
@@ -22,7 +23,7 @@ public enum BoundedRead {
         }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n == 0 { return .success(out) }
             if n < 0 {
                 if errno == EINTR { continue }

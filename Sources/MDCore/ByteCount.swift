@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Byte counts as people write them: "16 MiB", "512 KiB", "2000 bytes", "17.5 MiB";
 /// and parsing "16M", "512k", "1G", "100000" for options.
@@ -11,13 +12,13 @@ public enum ByteCount {
         }
         if n < 1 << 20 { return "\(n) bytes" }
         let (unit, shift) = n < 1 << 30 ? ("MiB", 20) : ("GiB", 30)
-        return String(format: "%.1f ", Double(n) / Double(1 << shift)) + unit
+        return fixedDecimal(Double(n) / Double(1 << shift), digits: 1) + " " + unit
     }
 
     /// A whole number of bytes with an optional binary suffix (k, M, G, with or without
     /// "iB"/"B"); nil for anything else, zero or more than 2^40.
     public static func parse(_ text: String) -> Int? {
-        var t = Substring(text.trimmingCharacters(in: .whitespaces).lowercased())
+        var t = Substring(text.trimmingSpaces().lowercased())
         if t.hasSuffix("ib") { t = t.dropLast(2) } else if t.hasSuffix("b") { t = t.dropLast() }
         var shift = 0
         switch t.last {

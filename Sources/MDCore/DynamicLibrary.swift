@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The helper libraries mdpdf opens with dlopen the first time a document needs them
 /// (`libmdpdf-syntax.so`, `libmdpdf-images.so`), so a document that does not never pays
@@ -49,7 +50,7 @@ public final class LazyLibrary<Library>: @unchecked Sendable {
         case failed(DynamicLibrary.LoadError)
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var state = State.notLoaded
     private let open: () -> Result<Library, DynamicLibrary.LoadError>
 

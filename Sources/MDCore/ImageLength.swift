@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A width or height the document asks an image to have (HTML's `width="120"`,
 /// `width="50%"`, CSS `width: 128px`).
@@ -11,7 +12,7 @@ public enum ImageLength: Sendable, Hashable, CustomStringConvertible {
     /// Reads `120`, `120px`, `50%`, `9pt`, `2.5cm`, `1in`, `1.5em` (16 px); nil for
     /// anything else (`auto`, negative or absurd numbers).
     public init?(html: String) {
-        let t = html.trimmingCharacters(in: .whitespaces).lowercased()
+        let t = html.trimmingSpaces().lowercased()
         let units: [(String, Double)] = [("px", 1), ("pt", 4.0 / 3), ("cm", 96 / 2.54), ("mm", 96 / 25.4),
                                          ("in", 96), ("em", 16), ("rem", 16)]
         if t.hasSuffix("%") {
@@ -25,7 +26,7 @@ public enum ImageLength: Sendable, Hashable, CustomStringConvertible {
             factor = f
             break
         }
-        guard let v = Double(number.trimmingCharacters(in: .whitespaces)), v > 0, v * factor <= 100_000 else { return nil }
+        guard let v = Double(number.trimmingSpaces()), v > 0, v * factor <= 100_000 else { return nil }
         self = .pixels(v * factor)
     }
 
@@ -45,7 +46,7 @@ public enum ImageLength: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func trimmed(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v)
+        v == v.rounded() ? String(Int(v)) : fixedDecimal(v, digits: 2)
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The other Markdown files of one run and where a link to each of them goes: the
 /// chapters of a book (into this PDF), or the inputs of a batch (to their PDFs). A

@@ -1,11 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The files one conversion asked to read on the document's behalf (images, theme
 /// files, font files), as absolute paths, including those that turned out missing or
 /// refused: what the PDF depends on, for `--deps` and `--watch`. Filled through the
 /// conversion's `ReadPolicy`; safe to fill from several threads.
 public final class ReadLog: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var seen: Set<String> = []
     private var order: [String] = []
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Which files a conversion may read on a document's behalf: images, a theme the front
 /// matter names, the files a theme `extends`, font files. A Markdown document is

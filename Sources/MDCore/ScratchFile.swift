@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A temporary file that has no name: bytes a conversion would otherwise hold in memory
 /// (cairo's PDF, the finished PDF) wait in it instead, and it is gone once closed,
@@ -111,7 +112,7 @@ public final class ScratchFile: @unchecked Sendable {
             }
             var done = 0
             while done < piece.count {
-                let n = piece.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, piece.count - done) }
+                let n = piece.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, piece.count - done) }
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return Self.describeWriteError(errno) }
                 done += n

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Typed lengths. PDF user space is measured in points (1/72 in); font-relative
 /// sizes are in em. No bare `Double` crosses a stage boundary as a length.
@@ -42,7 +43,7 @@ public func formatDump(_ v: Double) -> String {
     var r = (v * 100).rounded() / 100
     if r == 0 { r = 0 }  // no "-0"
     if r == r.rounded() && abs(r) < 1e15 { return String(Int(r)) }
-    var s = String(format: "%.2f", r)
+    var s = fixedDecimal(r, digits: 2)
     while s.hasSuffix("0") { s.removeLast() }
     return s
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// Highlights code by language name. The highlighting library (KSyntaxHighlighting, in
@@ -19,7 +20,7 @@ public final class SyntaxHighlighter: @unchecked Sendable {
     }
 
     /// Serialises every use of the library.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let library: LazyLibrary<SyntaxLibrary>
     /// Definition names by normalized language word (nil: no definition).
     private var definitions: [String: String?] = [:]

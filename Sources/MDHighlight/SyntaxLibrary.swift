@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// The KSyntaxHighlighting shim (`libmdpdf-syntax.so`, built from `CSyntaxShim`), opened

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// The image decoders' shim (`libmdpdf-images.so`, built from `CImageShim`), opened with

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// The decoders for every image format but PNG, in `libmdpdf-images.so` (see

@@ -1,5 +1,6 @@
 import CZlib
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// A PNG's pixels in the form a PDF image can take without going through a decoder

@@ -86,7 +86,7 @@ struct TableLayout {
     /// in groups of columns.
     private func warnIfShrunk(_ t: StyledTable, _ parts: [TableColumnWidths.Part], size: Points) {
         guard let smallest = parts.map(\.scale).min(), smallest < 1 else { return }
-        func pt(_ p: Points) -> String { String(format: "%.1fpt", p.value) }
+        func pt(_ p: Points) -> String { fixedDecimal(p.value, digits: 1) + "pt" }
         var message = "table is too wide for the page: it is set at \(pt(size * smallest)) instead of \(pt(size))"
         if parts.contains(where: \.breaksWords) { message += ", and its longest words break" }
         if parts.count > 1 {

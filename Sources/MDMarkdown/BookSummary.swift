@@ -97,7 +97,7 @@ public struct BookSummary: Sendable, Hashable {
         for inline in inlines {
             switch inline {
             case .link(let destination, _, let children, let at):
-                let d = destination.trimmingCharacters(in: .whitespaces)
+                let d = destination.trimmingSpaces()
                 out.append((plainText(children), d.isEmpty ? nil : d.removingPercentEncodingIfNeeded(), at))
             case .emphasis(let c), .strong(let c):
                 out += links(in: c)
@@ -119,7 +119,7 @@ public struct BookSummary: Sendable, Hashable {
             case .image, .html, .footnoteReference, .anchor: break
             }
         }
-        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+        return out.trimmingSpacesAndNewlines()
     }
 
     // MARK: YAML

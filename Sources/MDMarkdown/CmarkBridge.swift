@@ -1,5 +1,6 @@
 import CCmarkGFM
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// The only place that calls cmark-gfm.
@@ -20,7 +21,7 @@ enum CmarkBridge {
     /// `SPECIAL_CHARS` table (github/cmark-gfm#176), so a parse finishing on one thread
     /// can make another miss strikethrough or autolinks. Conversions may run in
     /// parallel; only this short section waits.
-    private static let parseLock = NSLock()
+    private static let parseLock = Lock()
 
     /// Parses `markdown` (UTF-8 text, front matter already blanked) into the event
     /// stream of its tree.

@@ -1,5 +1,4 @@
 import MDCore
-import Yams
 
 /// Finds and decodes a YAML front matter block at the top of a Markdown file.
 ///
@@ -115,31 +114,17 @@ struct FrontMatterReader {
         if let line = lineNestingTooDeep(yaml) {
             return .failure(YAMLProblem(message: "it nests deeper than \(maxYAMLDepth) levels", line: line))
         }
-        let root: Node?
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try YAMLNode.compose(yaml)
         } catch {
-            let (message, mark) = describe(error)
-            return .failure(YAMLProblem(message: message, line: mark?.line, column: mark?.column ?? 1))
+            return .failure(YAMLProblem(message: error.message, line: error.line, column: error.column ?? 1))
         }
         guard let root else { return .success(nil) }
         var budget = maxYAMLNodes
         let value = FrontMatterValue(yaml: root, depth: 0, budget: &budget)
         truncated = budget < 0
         return .success(value)
-    }
-
-    /// The problem and its position (1-based, relative to the YAML text) of a Yams error.
-    private static func describe(_ error: Error) -> (String, Mark?) {
-        guard let error = error as? YamlError else { return (String(describing: error), nil) }
-        switch error {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return (problem, mark)
-        case let .reader(problem, _, _, _):
-            return (problem, nil)
-        default:
-            return (String(describing: error), nil)
-        }
     }
 
     /// The 1-based line of `yaml` where flow brackets or indentation first nest deeper
@@ -171,17 +156,17 @@ extension FrontMatterValue {
     /// (null, bool, int or float as `.number`, anything else as text, dates included).
     /// `budget` counts nodes left to convert; past it, values become `.null`. Depth is
     /// bounded by the caller's nesting check, so this recursion stays shallow.
-    init(yaml node: Node, depth: Int, budget: inout Int) {
+    init(yaml node: YAMLNode, depth: Int, budget: inout Int) {
         budget -= 1
         guard budget >= 0, depth <= FrontMatterReader.maxYAMLDepth else { self = .null; return }
         switch node {
-        case .scalar(let scalar):
-            switch Tag.Name(rawValue: node.tag.description) {
+        case let .scalar(text, tag, plain):
+            switch tag {
             case .null: self = .null
-            case .bool: self = node.bool.map(FrontMatterValue.bool) ?? .string(scalar.string)
-            case .int: self = node.int.map { .number(Double($0)) } ?? .string(scalar.string)
-            case .float: self = node.float.map(FrontMatterValue.number) ?? .string(scalar.string)
-            default: self = .string(scalar.string)
+            case .bool: self = Self.yamlBool(text).map(FrontMatterValue.bool) ?? .string(text)
+            case .int: self = (plain ? Self.yamlInt(text) : nil).map { .number(Double($0)) } ?? .string(text)
+            case .float: self = (plain ? Self.yamlFloat(text) : nil).map(FrontMatterValue.number) ?? .string(text)
+            case .string: self = .string(text)
             }
         case .sequence(let sequence):
             var list: [FrontMatterValue] = []
@@ -190,8 +175,7 @@ extension FrontMatterValue {
         case .mapping(let mapping):
             var map: [String: FrontMatterValue] = [:]
             for (key, value) in mapping {
-                let name = key.scalar?.string ?? String(describing: key)
-                map[name] = FrontMatterValue(yaml: value, depth: depth + 1, budget: &budget)
+                map[Self.keyText(key)] = FrontMatterValue(yaml: value, depth: depth + 1, budget: &budget)
             }
             self = .map(map)
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What mdpdf does with each HTML element: the tables the mapping onto Markdown's tree
 /// reads (`HTMLMapper`). Names are HTML5's, lowercased.
@@ -41,7 +42,7 @@ enum HTMLElements {
     static func alignment(of e: HTMLElement) -> Alignment {
         if e.name == "center" { return .center }
         let written = e.attribute("align") ?? CSSDeclarations(e.attribute("style") ?? "")["text-align"] ?? ""
-        switch written.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch written.trimmingSpaces().lowercased() {
         case "center", "middle", "-webkit-center": return .center
         case "left", "start": return .left
         case "right", "end": return .right
@@ -77,9 +78,9 @@ struct CSSDeclarations {
     init(_ style: String) {
         for declaration in style.split(separator: ";") {
             guard let colon = declaration.firstIndex(of: ":") else { continue }
-            let name = declaration[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            var value = declaration[declaration.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-            if value.lowercased().hasSuffix("!important") { value = String(value.dropLast(10)).trimmingCharacters(in: .whitespaces) }
+            let name = declaration[..<colon].trimmingSpacesAndNewlines().lowercased()
+            var value = declaration[declaration.index(after: colon)...].trimmingSpacesAndNewlines()
+            if value.lowercased().hasSuffix("!important") { value = String(value.dropLast(10)).trimmingSpaces() }
             if !name.isEmpty { values[name] = value }
         }
     }

@@ -98,7 +98,7 @@ extension HTMLMapper {
         case "a":
             guard let href = e.attribute("href") else { return nil }
             let title = e.attribute("title") ?? "", at = location(e)
-            return InlineWrapper { [.link(destination: href.trimmingCharacters(in: .whitespaces), title: title, $0, at: at)] }
+            return InlineWrapper { [.link(destination: href.trimmingSpaces(), title: title, $0, at: at)] }
         default: return nil
         }
     }
@@ -109,7 +109,7 @@ extension HTMLMapper {
     func anchors(_ e: HTMLElement) -> [Inline] {
         var names: [String] = []
         for key in ["id", "name"] where key == "id" || e.name == "a" {
-            if let v = e.attribute(key)?.trimmingCharacters(in: .whitespaces), !v.isEmpty, !names.contains(v) { names.append(v) }
+            if let v = e.attribute(key)?.trimmingSpaces(), !v.isEmpty, !names.contains(v) { names.append(v) }
         }
         return names.map { .anchor($0) }
     }

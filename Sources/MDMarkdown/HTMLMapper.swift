@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// Maps parsed HTML onto Markdown's tree: block-level elements become blocks, inline

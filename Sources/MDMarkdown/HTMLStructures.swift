@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// Block structures written in HTML: lists, definition lists, `<details>`, `<pre>`.
@@ -29,7 +30,7 @@ extension HTMLMapper {
             }
         }
         flushStray()
-        let start = Int(e.attribute("start")?.trimmingCharacters(in: .whitespaces) ?? "").map { min(max($0, 0), 999_999_999) } ?? 1
+        let start = Int(e.attribute("start")?.trimmingSpaces() ?? "").map { min(max($0, 0), 999_999_999) } ?? 1
         // Items of paragraphs (`<li><p>…</p></li>`) are spaced like a loose Markdown list.
         let loose = e.children.contains { child in
             guard case .element(let li) = child else { return false }
@@ -115,7 +116,7 @@ extension HTMLMapper {
         var out: [Inline] = []
         for (i, line) in e.textContent.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if i > 0 { out.append(.lineBreak) }
-            if !line.isEmpty { out.append(.text(line.replacingOccurrences(of: " ", with: "\u{00A0}"))) }
+            if !line.isEmpty { out.append(.text(line.replacingScalar(" ", with: "\u{00A0}"))) }
         }
         return out
     }

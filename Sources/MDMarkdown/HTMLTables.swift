@@ -54,8 +54,8 @@ extension HTMLMapper {
 
     private func cell(_ c: HTMLElement, row: HTMLElement, rowsLeft: Int, wrappers: [InlineWrapper]) -> TableCell {
         let at = location(c)
-        let columnSpan = Int(c.attribute("colspan")?.trimmingCharacters(in: .whitespaces) ?? "") ?? 1
-        var rowSpan = Int(c.attribute("rowspan")?.trimmingCharacters(in: .whitespaces) ?? "") ?? 1
+        let columnSpan = Int(c.attribute("colspan")?.trimmingSpaces() ?? "") ?? 1
+        var rowSpan = Int(c.attribute("rowspan")?.trimmingSpaces() ?? "") ?? 1
         if rowSpan == 0 { rowSpan = rowsLeft }  // HTML: to the end of the row group
         var alignment = HTMLElements.alignment(of: c)
         if alignment == .none { alignment = HTMLElements.alignment(of: row) }
@@ -71,7 +71,7 @@ extension HTMLMapper {
     /// alignment and the other sources of its `srcset` to fall back on.
     func image(_ img: HTMLElement) -> Inline? {
         var sources: [String] = []
-        if let src = img.attribute("src")?.trimmingCharacters(in: .whitespacesAndNewlines), !src.isEmpty { sources.append(src) }
+        if let src = img.attribute("src")?.trimmingSpacesAndNewlines(), !src.isEmpty { sources.append(src) }
         sources += Self.srcset(img.attribute("srcset"))
         return image(img, sources: sources)
     }
@@ -94,7 +94,7 @@ extension HTMLMapper {
             guard let first = sources.first else { return nil }
             return .image(source: first, title: "", alt: [], at: location(e), attributes: ImageAttributes(fallbacks: Array(sources.dropFirst())))
         }
-        if let src = img.attribute("src")?.trimmingCharacters(in: .whitespacesAndNewlines), !src.isEmpty { sources.append(src) }
+        if let src = img.attribute("src")?.trimmingSpacesAndNewlines(), !src.isEmpty { sources.append(src) }
         sources += Self.srcset(img.attribute("srcset"))
         return image(img, sources: sources)
     }

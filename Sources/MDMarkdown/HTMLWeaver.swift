@@ -236,7 +236,7 @@ enum PageBreakLine {
         // text: about 1 ms of chapters 1-14's parse, which runs before anything else can).
         guard inlines.count == 1, case .text(let t) = inlines[0],
               t.utf8.contains(UInt8(ascii: "\\")) else { return false }
-        let word = t.trimmingCharacters(in: .whitespaces)
+        let word = t.trimmingSpaces()
         return word == "\\newpage" || word == "\\pagebreak"
     }
 }

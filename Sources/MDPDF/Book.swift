@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDMarkdown
 
@@ -49,7 +50,8 @@ public struct Book: Sendable {
         for f in folders.dropFirst() {
             common = Array(zip(common, f).prefix { $0 == $1 }.map(\.0))
         }
-        return common.isEmpty ? "/" : NSString.path(withComponents: common)
+        guard common.first == "/" else { return common.isEmpty ? "/" : common.joined(separator: "/") }
+        return "/" + common.dropFirst().joined(separator: "/")
     }
 
     /// Each chapter's anchor prefix: its path from the book's root without the
@@ -61,7 +63,7 @@ public struct Book: Sendable {
         return chapters.map { c in
             var path = URL(fileURLWithPath: c.path).standardizedFileURL.path
             if path.hasPrefix(root + "/") { path = String(path.dropFirst(root.count + 1)) }
-            var key = (path as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ":", with: "-")
+            var key = path.pathDeletingExtension.replacingScalar("/", with: "-").replacingScalar(":", with: "-")
             if key.isEmpty { key = "chapter" }
             var unique = key, n = 2
             while !used.insert(unique).inserted { unique = "\(key)-\(n)"; n += 1 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDMarkdown
 import MDStyle
@@ -52,7 +53,7 @@ extension Converter {
             let offset = lines.add(chapter.path, lines: source.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
             chapters.append(BookChapter(document: document.shiftingLines(by: offset), baseDirectory: folder(of: chapter.path),
                                         anchorPrefix: prefix, title: chapter.title,
-                                        fallbackTitle: ((chapter.path as NSString).lastPathComponent as NSString).deletingPathExtension,
+                                        fallbackTitle: chapter.path.pathLastComponent.pathDeletingExtension,
                                         level: chapter.level, part: chapter.part, isSection: chapter.isSection))
             log.record(chapter.path)
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDMarkdown
 
@@ -30,8 +31,8 @@ public enum BookLoader {
 
     /// Whether `input` is (or, for a folder, holds) a book's summary; nil for a chapter.
     static func summaryFile(for input: String) throws(ConversionError) -> String? {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue {
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder {
             let dir = input.hasSuffix("/") && input.count > 1 ? String(input.dropLast()) : input
             let prefix = dir == "." ? "" : dir + "/"
             let toml = prefix + "book.toml"
@@ -42,7 +43,7 @@ public enum BookLoader {
             }
             throw .unreadableInput(path: input, reason: "is a folder without a SUMMARY.md (nor \(src)/SUMMARY.md) to list the book's chapters")
         }
-        let name = (input as NSString).lastPathComponent.lowercased()
+        let name = input.pathLastComponent.lowercased()
         return name == "summary.md" || name.hasSuffix(".yml") || name.hasSuffix(".yaml") ? input : nil
     }
 
@@ -139,11 +140,11 @@ struct BookTOML {
     init(_ text: String) {
         var section = ""
         for raw in text.split(whereSeparator: \.isNewline) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("[") { section = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")); continue }
+            let line = raw.trimmingSpaces()
+            if line.hasPrefix("[") { section = line.trimmingScalars(in: "[] "); continue }
             guard section == "book" || section.isEmpty, let eq = line.firstIndex(of: "=") else { continue }
-            let key = line[..<eq].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<eq].trimmingSpaces()
+            let value = line[line.index(after: eq)...].trimmingSpaces()
             let strings = Self.strings(in: value)
             if !strings.isEmpty { values[key] = strings.joined(separator: ", ") }
         }

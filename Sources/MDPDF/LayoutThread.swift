@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDLayout
 import MDPage
@@ -37,16 +38,14 @@ struct LayoutThread: PageSource {
         let queue = PageQueue(capacity: Self.queueCapacity)
         self.queue = queue
         let handOver = Handover(pages)
-        let thread = Thread {
+        // Layout recurses on nesting depth (lists in lists); give it the main thread's room.
+        DetachedThread.start(stackSize: 16 << 20) {
             var pages = handOver.take()
             while let page = pages.nextPage() {
                 guard queue.put(page) else { break }  // the renderer gave up
             }
             queue.finish(Handover(pages))
         }
-        // Layout recurses on nesting depth (lists in lists); give it the main thread's room.
-        thread.stackSize = 16 << 20
-        thread.start()
     }
 
     var metadata: DocumentMetadata { finished?.metadata ?? startMetadata }
@@ -83,7 +82,7 @@ private final class Handover<Value>: @unchecked Sendable {
 /// itself once layout is done. Every access holds `condition`'s lock, which orders what
 /// the layout thread wrote before queuing before what the renderer reads after taking.
 private final class PageQueue: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var pages: [Page] = []
     private let capacity: Int
     private var done: Handover<KeptPages>?

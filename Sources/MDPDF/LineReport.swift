@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDLayout
 
@@ -12,9 +13,9 @@ public enum LineReport {
         for (n, fragments) in layout.fragments.enumerated() {
             for f in fragments where !f.text.isEmpty {
                 let s = f.setting
-                let ratio = s.ratio.map { String(format: "%.3f", $0) } ?? ""
-                let text = f.text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
-                out += "\(n + 1)\t\(s.justified ? 1 : 0)\t\(ratio)\t\(String(format: "%.3f", s.widestSpace))\t"
+                let ratio = s.ratio.map { fixedDecimal($0, digits: 3) } ?? ""
+                let text = f.text.replacingScalar("\t", with: " ").replacingScalar("\n", with: " ")
+                out += "\(n + 1)\t\(s.justified ? 1 : 0)\t\(ratio)\t\(fixedDecimal(s.widestSpace, digits: 3))\t"
                     + "\(s.hyphenated ? 1 : 0)\t\(s.overfull ? 1 : 0)\t\(text)\n"
             }
         }
@@ -22,10 +23,16 @@ public enum LineReport {
     }
 
     public static func write(_ layout: LayoutResult, to path: String) throws(ConversionError) {
-        do {
-            try Data(text(layout).utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw .unwritableOutput(path: path, reason: error.localizedDescription)
+        let bytes = Array(text(layout).utf8)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .unwritableOutput(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw .unwritableOutput(path: path, reason: String(cString: strerror(errno))) }
+            done += n
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDMarkdown
 import MDStyle
@@ -20,10 +21,8 @@ struct StylingThread {
         let (stream, style) = DocumentStyler.stream(consume document, theme: theme, options: options, diagnostics: diagnostics)
         self.stream = stream
         self.layoutDiagnostics = layoutDiagnostics
-        let thread = Thread { style() }
         // Styling recurses on nesting depth (lists in lists); give it the main thread's room.
-        thread.stackSize = 16 << 20
-        thread.start()
+        DetachedThread.start(stackSize: 16 << 20) { style() }
     }
 
     /// Waits for styling to end (it has once layout has taken the last block), then adds

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDMarkdown
 import MDTheme
@@ -24,7 +25,7 @@ enum ThemeSelection {
             }
             let relative = ThemeSource(argument: name)
             if case .file(let p) = relative, !p.hasPrefix("/") {
-                chosen = .file((options.baseDirectory as NSString).appendingPathComponent(p))
+                chosen = .file(options.baseDirectory.pathAppending(p))
             } else {
                 chosen = relative
             }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDPage
 import MDPDFSyntax
@@ -58,7 +59,7 @@ final class CIDFontSubsets: @unchecked Sendable {
         let subset: (cff: [UInt8], originalGlyphs: [UInt32])?
     }
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var preparing = false
     /// By the face's index in `faces`, once `prepare`'s thread is done.
     private var prepared: [Int: Prepared] = [:]
@@ -77,7 +78,7 @@ final class CIDFontSubsets: @unchecked Sendable {
         condition.lock()
         preparing = true
         condition.unlock()
-        let thread = Thread { [self] in
+        DetachedThread.start(stackSize: 1 << 20) { [self] in
             var made: [Int: Prepared] = [:]
             for (index, file, glyphs) in work {
                 guard let font = OpenTypeFont(file), let original = CFFTable(font.cff), original.isCIDKeyed else { continue }
@@ -90,8 +91,6 @@ final class CIDFontSubsets: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
-        thread.stackSize = 1 << 20
-        thread.start()
     }
 
     /// What `prepare` made, once it is done.

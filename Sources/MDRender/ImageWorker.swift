@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// A thread of its own that runs jobs in the order given and keeps each one's result
@@ -9,7 +10,7 @@ import MDCore
 final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     typealias Job = @Sendable () -> Result<Output, ConversionError>
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var jobs: [(id: Int, job: Job)] = []
     private var results: [Int: Result<Output, ConversionError>] = [:]
     private var running = false
@@ -23,9 +24,7 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
         condition.broadcast()
         guard !running else { return }
         running = true
-        let thread = Thread { [self] in work() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        DetachedThread.start(stackSize: 1 << 20) { [self] in work() }
     }
 
     /// The result of job `id`. While it is not ready, the caller runs the jobs not yet

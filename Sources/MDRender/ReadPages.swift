@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A read-only mapping of a file (cairo's PDF in its scratch file) that the post-processing pass
 /// reads as it goes. Every page it touches stays in the process's resident memory until unmapped,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// Builds the attribute strings of cairo 1.16's tags (`cairo_tag_begin`).

@@ -37,7 +37,7 @@ enum BareURL {
     static func shorten(_ url: String, to maxLength: Int) -> String {
         let limit = max(maxLength, 5)
         var s = Substring(url)
-        if let sep = s.range(of: "://"), isScheme(s[..<sep.lowerBound]) { s = s[sep.upperBound...] }
+        if let sep = s.firstRange(of: "://"), isScheme(s[..<sep.lowerBound]) { s = s[sep.upperBound...] }
         guard s.count > limit else { return String(s) }
         // Two thirds of the kept characters from the start (host and first path
         // segments say most about a URL), one third from the end.

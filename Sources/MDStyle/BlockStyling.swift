@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDMarkdown
 import MDTheme
@@ -12,9 +13,9 @@ extension DocumentStyler {
     }
 
     func resolve(_ src: String) -> String {
-        var path = src.removingPercentEncoding ?? src
+        var path = src.percentDecoded() ?? src
         if path.hasPrefix("file://") { path = String(path.dropFirst(7)) }
-        return path.hasPrefix("/") ? path : (options.baseDirectory as NSString).appendingPathComponent(path)
+        return path.hasPrefix("/") ? path : options.baseDirectory.pathAppending(path)
     }
 
     /// The image file `src` names, checked once per file, else the first of HTML's
@@ -230,7 +231,7 @@ extension DocumentStyler {
     /// A share of the width written as a percentage ("40%"), as a fraction in 0.01…1;
     /// `default` when the text is not a number (the schema already rejects that).
     static func share(_ percent: String, default fallback: Double) -> Double {
-        guard let p = Double(percent.trimmingCharacters(in: CharacterSet(charactersIn: "% "))) else { return fallback }
+        guard let p = Double(percent.trimmingScalars(in: "% ")) else { return fallback }
         return min(max(p / 100, 0.01), 1)
     }
 }

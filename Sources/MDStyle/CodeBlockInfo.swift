@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a fenced code block's info string asks for: its language and whether its lines
 /// are numbered. Understands the forms Markdown tools write:
@@ -20,7 +21,7 @@ struct CodeBlockInfo: Hashable, Sendable {
                                            "showlinenumbers", "numbered"]
 
     init(_ info: String) {
-        var rest = Substring(info.trimmingCharacters(in: .whitespaces))
+        var rest = Substring(info.trimmingSpaces())
         // The language is the first word, unless the string starts with an attribute block.
         if !rest.hasPrefix("{") {
             let word = rest.prefix { !$0.isWhitespace && $0 != "," && $0 != "{" }
@@ -52,7 +53,7 @@ struct CodeBlockInfo: Hashable, Sendable {
 
     /// `showLineNumbers{10}`: a number in braces right after the flag.
     private func attributeNumber(_ inner: Substring, after before: Substring) -> Int? {
-        guard let n = Int(inner.trimmingCharacters(in: .whitespaces)) else { return nil }
+        guard let n = Int(inner.trimmingSpaces()) else { return nil }
         let lastWord = before.reversed().prefix { !$0.isWhitespace && $0 != "," }
         return Self.isNumberFlag(String(lastWord.reversed())) ? n : nil
     }
@@ -81,7 +82,7 @@ struct CodeBlockInfo: Hashable, Sendable {
     }
 
     private mutating func readKeyValue(_ key: Substring, _ value: Substring) {
-        let v = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        let v = value.trimmingScalars(in: "\"'")
         switch key.lowercased() {
         case "startfrom", "start-from", "start", "linenostart", "startlinenumber":
             if let n = Int(v) { numbered = true; firstNumber = n }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDImage
 
@@ -60,7 +61,7 @@ enum ImageProbe {
 /// The thread tells the renderer of each image it finds (`announce`), so that a
 /// screenshot at the end is being prepared while styling is still at the start.
 final class ImageProbeCache: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var results: [String: Result<ImageProbe.Found, ImageProbe.Failure>] = [:]
     private var found: [ImageSource] = []
     /// The paths given to the thread of `probeAhead`, in order; it is at `next`.
@@ -105,9 +106,7 @@ final class ImageProbeCache: @unchecked Sendable {
         next = 0
         guard !ahead.isEmpty else { return }
         probingAhead = true
-        let thread = Thread { [self] in probeTheAhead() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        DetachedThread.start(stackSize: 1 << 20) { [self] in probeTheAhead() }
     }
 
     /// Waits until the probes ahead are done.

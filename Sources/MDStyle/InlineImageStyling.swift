@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDMarkdown
 
@@ -90,6 +91,6 @@ extension DocumentStyler {
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<cut] }
         while path.hasSuffix("/") { path = path.dropLast() }
         let name = path.split(separator: "/").last.map(String.init) ?? ""
-        return (name.removingPercentEncoding ?? name).isEmpty ? source : (name.removingPercentEncoding ?? name)
+        return (name.percentDecoded() ?? name).isEmpty ? source : (name.percentDecoded() ?? name)
     }
 }

@@ -83,7 +83,7 @@ extension DocumentStyler {
     /// `\eqref{x}` or `\ref{x}` alone, for a label the document has: printed as a link
     /// to the equation rather than as math.
     func equationReference(_ source: String) -> (text: String, label: String)? {
-        let t = source.trimmingCharacters(in: .whitespaces)
+        let t = source.trimmingSpaces()
         for (command, parenthesized) in [("\\eqref{", true), ("\\ref{", false)] where t.hasPrefix(command) && t.hasSuffix("}") {
             let label = String(t.dropFirst(command.count).dropLast())
             guard !label.contains("}"), let n = math.numbers.byLabel[label] else { return nil }
@@ -163,7 +163,7 @@ extension DocumentStyler {
         case .failure(let error):
             report([error], in: span)
             var b = TextBuilder()
-            let text = span.opening.hasPrefix("```") ? source.trimmingCharacters(in: .newlines)
+            let text = span.opening.hasPrefix("```") ? source.trimmingLineBreaks()
                 : span.opening + source + span.closing
             appendMathSource(text, InlineState(ctx), to: &b)
             let p = StyledParagraph(text: b.text, alignment: .left, lineHeight: ctx.lineHeight,
@@ -185,7 +185,7 @@ extension DocumentStyler {
                                  indent: t.displayIndent.resolve(em: ctx.size),
                                  spaceBefore: t.displaySpaceBefore.resolve(em: ctx.size),
                                  spaceAfter: t.displaySpaceAfter.resolve(em: ctx.size), numbers: numbers,
-                                 numberStyle: RunLayout(font: ctx.font, size: ctx.size), source: source.trimmingCharacters(in: .whitespacesAndNewlines),
+                                 numberStyle: RunLayout(font: ctx.font, size: ctx.size), source: source.trimmingSpacesAndNewlines(),
                                  range: range, id: id)
         styled.textScale = ctx.size / styled.size
         return [.math(styled)]

@@ -82,7 +82,7 @@ extension StyledRun {
     func dump(in string: String) -> String {
         let bytes = Array(string.utf8)
         let text = String(decoding: bytes[range.clamped(to: 0..<bytes.count)], as: UTF8.self)
-            .replacingOccurrences(of: "\n", with: "⏎")
+            .replacingScalar("\n", with: "⏎")
         let f = layout.font
         var s = "\"\(text)\" \(f.families.first ?? "?") \(f.weight)\(f.italic ? " italic" : "") \(layout.size) \(paint.color)"
         if layout.baselineShift != .zero { s += " shift \(layout.baselineShift)" }

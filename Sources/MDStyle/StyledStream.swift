@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// A styled document handed to layout a top-level block at a time while it is still
@@ -80,7 +81,7 @@ public struct StyledStream: Sendable {
     /// to layout under one lock. Blocks published and not yet taken are at most `limit`
     /// (styling then waits), so the styled document is held a stretch at a time.
     final class Channel: @unchecked Sendable {
-        private let condition = NSCondition()
+        private let condition = Condition()
         private var ready: [StyledBlock] = []
         private var taken = 0
         private let limit: Int

@@ -104,7 +104,7 @@ extension DocumentStyler {
     /// lists, maps and nothing.
     static func text(_ value: FrontMatterValue?) -> String? {
         switch value {
-        case .string(let s): return s.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .string(let s): return s.trimmingSpacesAndNewlines()
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
         default: return nil
         }

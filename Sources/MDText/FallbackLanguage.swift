@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import CFontconfig
 import CHarfBuzz
 
@@ -47,7 +48,7 @@ struct FallbackLanguage {
 
     /// Fontconfig's tags are lowercase with hyphens ("zh-tw").
     static func normalized(_ tag: String) -> String {
-        tag.lowercased().replacingOccurrences(of: "_", with: "-")
+        tag.lowercased().replacingScalar("_", with: "-")
     }
 
     static func orthography(of language: String, has scalar: UInt32) -> Bool {

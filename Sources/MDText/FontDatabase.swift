@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDPage
 
@@ -63,7 +64,7 @@ final class FontDatabase {
     }
 
     private func unaliased(_ family: String) -> String {
-        aliases[family.trimmingCharacters(in: .whitespaces).lowercased()] ?? family
+        aliases[family.trimmingSpaces().lowercased()] ?? family
     }
 
     /// The fallback chain for `request`: the primary face first, then every face
@@ -85,7 +86,7 @@ final class FontDatabase {
     func sortedEntries(for request: FontSpec, adding extraFamily: String? = nil, language: String? = nil,
                        trim: Bool = true) -> [FontChain.Entry] {
         let families = (request.families + (extraFamily.map { [$0] } ?? []))
-            .map { unaliased($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { unaliased($0).trimmingSpaces() }.filter { !$0.isEmpty }
         let query = FontQuery(families: families, weight: min(max(request.weight, 1), 1000), italic: request.italic,
                               language: language, trim: trim)
         return own?.sortedEntries(for: query) ?? system.entries(for: query)
@@ -97,7 +98,7 @@ final class FontDatabase {
     /// since the text then looks different from what the theme's author chose.
     private func warnAboutMissingFamilies(of request: FontSpec, primary: FontChain.Entry?) {
         let named = request.families
-            .map { unaliased($0).trimmingCharacters(in: .whitespaces) }
+            .map { unaliased($0).trimmingSpaces() }
             .filter { !$0.isEmpty && !Self.genericFamilies.contains($0.lowercased()) }
         guard !named.isEmpty else { return }
         let matched = Set((primary?.families ?? []).map { $0.lowercased() })

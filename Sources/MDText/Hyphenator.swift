@@ -1,5 +1,6 @@
 import CHyphen
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One libhyphen dictionary (TeX patterns, as Debian's `hyphen-*` packages ship them),
 /// loaded once per language and conversion.
@@ -14,7 +15,7 @@ final class Hyphenator {
     /// The dictionary for a BCP 47 tag (`en-US`, `de`, `fr-CA`): the exact region first,
     /// then the bare language, then any region of it; nil when none is installed.
     static func load(language: String, folder: String = "/usr/share/hyphen") -> Hyphenator? {
-        let parts = language.replacingOccurrences(of: "_", with: "-").split(separator: "-")
+        let parts = language.replacingScalar("_", with: "-").split(separator: "-")
         guard let lang = parts.first?.lowercased(), !lang.isEmpty else { return nil }
         var candidates: [String] = []
         if parts.count > 1 { candidates.append("hyph_\(lang)_\(parts.last!.uppercased()).dic") }

@@ -185,7 +185,7 @@ extension TextContext {
         for family in families {
             let chain = database.chain(for: FontSpec(families: [family]), warnIfMissing: false)
             guard let entry = chain.entries.first,
-                  entry.families.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else { continue }
+                  entry.families.contains(where: { $0.lowercased() == family.lowercased() }) else { continue }
             let id = fontID(in: chain, at: 0)
             if let m = mathFonts[id] { return m }
             guard hb_ot_math_has_data(hb_font_get_face(faces[id.raw].font)) != 0 else { continue }

@@ -20,7 +20,7 @@ extension ShapedParagraph {
         var out = ""
         var start = 0
         for b in breaks {
-            out += String(decoding: bytes[start..<b.offset], as: UTF8.self).replacingOccurrences(of: "\n", with: "⏎")
+            out += String(decoding: bytes[start..<b.offset], as: UTF8.self).replacingScalar("\n", with: "⏎")
             out += b.mandatory ? "¶" : "|"
             start = b.offset
         }

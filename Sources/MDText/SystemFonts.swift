@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import MDCore
 
 /// The fonts installed on this machine, as fontconfig ranks them for each request.
 ///
@@ -11,7 +13,7 @@ import Foundation
 /// One instance serves any number of conversions, on any threads: every use is
 /// serialised by a lock. The chains it hands out are immutable.
 public final class SystemFonts: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Where the lookup cache lives; nil: no cache, every answer from fontconfig.
     private let cacheDirectory: String?
     private var cacheRead = false

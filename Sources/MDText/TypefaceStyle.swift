@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The generic style of a typeface, as CSS and fontconfig name its generic families.
 /// Fallback fonts for another script are chosen in the body's style where one is
@@ -9,7 +10,7 @@ enum TypefaceStyle: Hashable {
 
     /// The style a generic family name asks for (`serif`, `sans-serif`, `monospace`…).
     init?(genericFamily name: String) {
-        switch name.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch name.trimmingSpaces().lowercased() {
         case "serif": self = .serif
         case "sans-serif", "sans", "system-ui": self = .sans
         case "monospace", "mono": self = .monospace

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The built-in code highlighting palettes (`Themes/palettes/*.json`): complete token
 /// styles that a theme names in `codeBlock.highlight.palette` and overrides kind by kind

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// A theme length as written: a number and a unit ("11pt", "1.2em", "18mm", "0.5in",
@@ -12,25 +13,11 @@ public struct Length: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Parses "10.5pt" etc.; nil when the text is not a number followed by a known unit.
     public init?(parsing text: String) {
-        let t = Self.trimmingSpaces(text)
+        let t = text.trimmingSpaces()
         guard let unit = Unit.allCases.first(where: { t.hasSuffix($0.rawValue) }),
-              let v = Double(Self.trimmingSpaces(String(t.dropLast(unit.rawValue.count)))),
+              let v = Double(t.dropLast(unit.rawValue.count).trimmingSpaces()),
               v.isFinite else { return nil }
         self.init(v, unit)
-    }
-
-    /// `text` without leading and trailing spaces and tabs (Foundation's `.whitespaces`).
-    /// ASCII text, every length of a theme in practice, is trimmed here: Foundation's
-    /// `trimmingCharacters` goes through NSString, about 10,000 instructions a call and
-    /// 2.6 million for the default theme's lengths at every start.
-    static func trimmingSpaces(_ text: String) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .whitespaces) }
-        let isSpace = { (c: UInt8) in c == 0x20 || c == 0x09 }
-        let bytes = text.utf8
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(text[first...last])
     }
 
     public init(from decoder: Decoder) throws {

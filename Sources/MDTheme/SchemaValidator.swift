@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// A theme value that is wrong, where it was written and why.
@@ -171,8 +172,8 @@ struct SchemaValidator {
     private func number(_ n: JSONNode) -> Double? { if case .number(let t) = n.value { return Double(t) } else { return nil } }
 
     private func matches(_ s: String, _ pattern: String) -> Bool {
-        guard let re = try? NSRegularExpression(pattern: pattern) else { return true }
-        return re.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil
+        guard let re = try? Regex(pattern) else { return true }
+        return s.contains(re)
     }
 
     /// How a definition names the values it accepts, for messages.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// A color as a theme writes it: `#rgb`, `#rrggbb`, `#rrggbbaa`, a CSS color name, or

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// Where a theme comes from: a built-in name or a JSON file.
@@ -134,7 +135,8 @@ public enum ThemeLoader {
         if chain.first?.hasPrefix("builtin:") == true, !isBuiltin {
             throw .invalidTheme(path: at.file, location: at.location, reason: "'extends': a built-in theme can only extend a built-in theme")
         }
-        let source: ThemeSource = isBuiltin ? .builtin(parentName) : .file(parentName.hasPrefix("/") ? parentName : (directory as NSString).appendingPathComponent(parentName))
+        let source: ThemeSource = isBuiltin ? .builtin(parentName) : .file(parentName.hasPrefix("/") || directory.isEmpty ? parentName
+                                                                             : directory.hasSuffix("/") ? directory + parentName : directory + "/" + parentName)
         let key: String
         switch source {
         case .builtin(let n): key = "builtin:" + n

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDHighlight
 import MDImage
@@ -123,7 +124,7 @@ struct ConversionFlags: ParsableArguments {
     /// "50M" → 50,000,000; "800k" → 800,000; a whole number as it is; nil for anything
     /// else or less than one.
     static func parseCount(_ text: String) -> Int? {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingSpaces()
         let multipliers: [Character: Int] = ["k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000]
         var digits = Substring(t), factor = 1
         if let last = t.last, let m = multipliers[last] { digits = digits.dropLast(); factor = m }

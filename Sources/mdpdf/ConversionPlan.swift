@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// What a `convert` run will do, decided before anything is read or written: each
@@ -54,11 +55,11 @@ struct ConversionPlan {
     /// The PDF of one input: beside it; under `-o DIR/` (mirroring the tree of a folder
     /// input); or `-o` itself.
     static func outputPath(for file: String, mirrored: String?, output: String?, toFolder: Bool) -> String {
-        let stem = { (path: String) in (path as NSString).deletingPathExtension + ".pdf" }
+        let stem = { (path: String) in path.pathDeletingExtension + ".pdf" }
         guard let o = output else { return file == "-" ? "-" : stem(file) }
         if o == "-" { return "-" }
         guard toFolder else { return o }
-        let name = mirrored ?? (file == "-" ? "stdin.md" : (file as NSString).lastPathComponent)
+        let name = mirrored ?? (file == "-" ? "stdin.md" : file.pathLastComponent)
         return join(o, stem(name))
     }
 

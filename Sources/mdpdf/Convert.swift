@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDHighlight
 import MDImage
@@ -110,7 +111,7 @@ struct BookCommand: ParsableCommand {
         if files.count == 1 {
             let f = files[0]
             if isDirectory(f) { return ConversionPlan.join(f, "book.pdf") }
-            let name = (f as NSString).lastPathComponent.lowercased()
+            let name = f.pathLastComponent.lowercased()
             if name == "summary.md" || name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
                 let dir = folder(of: f)
                 let up = folder(of: LinkedDocuments.key(dir))

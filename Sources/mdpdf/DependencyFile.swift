@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--deps FILE`: a Makefile rule per PDF, naming every file it was made from (the
 /// Markdown inputs, images, theme files, fonts), with an empty rule for each of them

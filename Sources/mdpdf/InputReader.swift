@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// Reads the Markdown input, with errors that say what is wrong with the path. The

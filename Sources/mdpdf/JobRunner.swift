@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDPDF
 
@@ -98,7 +99,7 @@ final class JobRunner {
         if flags.timings {
             let parts = outcome.timings.map { t in
                 let ms = Double(t.duration.components.seconds) * 1000 + Double(t.duration.components.attoseconds) / 1e15
-                return "\(t.stage) \(String(format: "%.1f", ms)) ms (peak \(t.peakMemoryKiB / 1024) MB)"
+                return "\(t.stage) \(fixedDecimal(ms, digits: 1)) ms (peak \(t.peakMemoryKiB / 1024) MB)"
             }
             reporter.line("\(job.displayName): timings: " + parts.joined(separator: ", ") + ", \(outcome.pageCount) pages")
         }
@@ -166,18 +167,20 @@ final class JobRunner {
     }
 
     private func rebuildLine(_ job: ConversionJob, status: ExitStatus, seconds: Duration) -> String {
-        let time = Self.clock.string(from: Date())
+        let time = Self.localClockTime()
         let c = seconds.components
-        let s = String(format: "%.2f s", Double(c.seconds) + Double(c.attoseconds) / 1e18)
+        let s = fixedDecimal(Double(c.seconds) + Double(c.attoseconds) / 1e18, digits: 2) + " s"
         if status == .success {
             return "[\(time)] rebuilt \(job.output) (\(lastPageCount) page\(lastPageCount == 1 ? "" : "s"), \(s))"
         }
         return "[\(time)] \(job.output) not rebuilt (exit \(status.rawValue), error above); the last good PDF is kept"
     }
 
-    private static let clock: DateFormatter = {
-        let f = DateFormatter()
-        f.dateFormat = "HH:mm:ss"
-        return f
-    }()
+    /// The local wall-clock time, "HH:mm:ss", for watch-mode lines.
+    private static func localClockTime() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return [parts.tm_hour, parts.tm_min, parts.tm_sec].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDPDF
 import MDText
@@ -133,8 +134,8 @@ func requireFonts(theme: String?, in fonts: SystemFonts) throws {
 }
 
 func isDirectory(_ path: String) -> Bool {
-    var d: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d.boolValue
+    var d = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d
 }
 
 /// Writes one message to standard error. Messages quote what documents contain (image

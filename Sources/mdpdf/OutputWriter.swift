@@ -1,5 +1,6 @@
 import CSignalCleanup
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// Writes a PDF where `-o` says, never leaving a partial file behind:
@@ -121,7 +122,7 @@ enum OutputWriter {
         if !isDirectory(dir) {
             throw .unwritableOutput(path: shown, reason: "the folder '\(dir)' does not exist")
         }
-        let name = (path as NSString).lastPathComponent
+        let name = path.pathLastComponent
         StaleTemporaries.remove(in: dir)
         var template = Array((dir + "/." + name + StaleTemporaries.marker + "\(getpid())-XXXXXX").utf8CString)
         let fd = mkstemp(&template)
@@ -151,7 +152,7 @@ enum StaleTemporaries {
 
     static func remove(in dir: String) {
         for name in candidates(in: dir) {
-            guard let r = name.range(of: marker, options: .backwards) else { continue }
+            guard let r = name.ranges(of: marker).last else { continue }
             let rest = name[r.upperBound...].split(separator: "-")
             guard rest.count == 2, rest[1].count == 6, let pid = pid_t(rest[0]), pid > 0 else { continue }
             guard kill(pid, 0) != 0, errno == ESRCH else { continue }
@@ -186,7 +187,7 @@ enum StaleTemporaries {
 /// A signal handler does it (`CSignalCleanup`), not a libdispatch signal source: that
 /// started libdispatch's manager thread in every run, and a worker thread at exit.
 final class InterruptCleanup: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The handler's slot of each tracked path.
     private var slots: [String: Int32] = [:]
 

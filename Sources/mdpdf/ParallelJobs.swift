@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import MDCore
 
 /// Conversion jobs running side by side on `width` worker threads, each taking the next
 /// job not yet started, the largest inputs first; outcomes are collected by index, so the
@@ -16,7 +18,7 @@ import Foundation
 /// leave cores idle, use their own threads. The corpus folder with `-j 2`, medians of
 /// 3 interleaved runs: 2.40 → 2.31 s, 121 → 112 MB peak.
 final class ParallelJobs: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var outcomes: [Int: ConversionJob.Outcome] = [:]
     /// Job indices in the order they start.
     private let startOrder: [Int]
@@ -28,7 +30,8 @@ final class ParallelJobs: @unchecked Sendable {
         let sizes = jobs.map(\.expectedSize)
         startOrder = jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
         for _ in 0..<width {
-            let worker = Thread { [self] in
+            // Parsing and styling recurse on nesting depth: the main thread's room.
+            DetachedThread.start(stackSize: 16 << 20) { [self] in
                 while let (i, coresBusy) = take() {
                     var job = jobs[i]
                     job.options.progress = nil
@@ -36,9 +39,6 @@ final class ParallelJobs: @unchecked Sendable {
                     put(i, job.run(lineReport: lineReport))
                 }
             }
-            // Parsing and styling recurse on nesting depth: the main thread's room.
-            worker.stackSize = 16 << 20
-            worker.start()
         }
     }
 

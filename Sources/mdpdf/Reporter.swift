@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 
 /// Prints what a run has to say on standard error: diagnostics as compilers print them
@@ -9,7 +10,7 @@ final class Reporter: @unchecked Sendable {
     let quiet: Bool
     let warningsAreErrors: Bool
     private let showsProgress: Bool
-    private let lock = NSLock()
+    private let lock = Lock()
     private var progressShown = false
     private let started = ContinuousClock.now
 
@@ -48,7 +49,7 @@ final class Reporter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let elapsed = (ContinuousClock.now - started).components
-        let seconds = String(format: "%.1f s", Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        let seconds = fixedDecimal(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, digits: 1) + " s"
         var shown = escapingControls(text + "  " + seconds)
         let width = Self.terminalWidth() - 1
         if shown.count > width { shown = "…" + shown.suffix(max(0, width - 1)) }

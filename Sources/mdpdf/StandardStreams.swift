@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writing to file descriptors with `write(2)`, so that a closed pipe or a full disk is
 /// an error to report, never a crash: Foundation's `FileHandle.write` traps on any
@@ -17,7 +18,7 @@ enum StandardStreams {
         var failure: String?
         bytes.withUnsafeBytes { buf in
             while written < buf.count {
-                let n = Foundation.write(fd, buf.baseAddress! + written, buf.count - written)
+                let n = Glibc.write(fd, buf.baseAddress! + written, buf.count - written)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 {
                     failure = errno == EPIPE ? "the reading end was closed (broken pipe)" : String(cString: strerror(errno))

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import MDCore
 import MDTheme
 
@@ -10,7 +11,7 @@ struct ListThemes: ParsableCommand {
     func run() throws {
         let names = ThemeLoader.builtinNames
         let width = names.map(\.count).max() ?? 0
-        let text = names.map { $0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + Self.about($0) + "\n" }.joined()
+        let text = names.map { $0 + String(repeating: " ", count: width + 2 - $0.count) + Self.about($0) + "\n" }.joined()
         try StandardStreams.writeOutput(text)
     }
 

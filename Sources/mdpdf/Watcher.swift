@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Waits for files to change, with inotify: each file's folder is watched (editors save
 /// by writing a new file and renaming it over the old one, which a watch on the file
@@ -27,7 +28,7 @@ final class Watcher {
     /// whose folder does not exist is not watched (a warning names it).
     func watch(_ paths: Set<String>) -> [String] {
         var wanted: [String: Set<String>] = [:]
-        for p in paths { wanted[folder(of: p), default: []].insert((p as NSString).lastPathComponent) }
+        for p in paths { wanted[folder(of: p), default: []].insert(p.pathLastComponent) }
         for (dir, wd) in descriptors where wanted[dir] == nil {
             inotify_rm_watch(fd, wd)
             descriptors[dir] = nil

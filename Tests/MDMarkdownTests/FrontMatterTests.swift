@@ -126,7 +126,7 @@ import Testing
         #expect(document.blocks.first?.range.start.line == 4)
     }
 
-    /// Yams composes recursively; hostile nesting is refused before it reaches Yams.
+    /// Composing recurses; hostile nesting is refused before libyaml's events are composed.
     @Test func deeplyNestedYAMLIsRefused() throws {
         let markdown = "---\nk: " + String(repeating: "[", count: 100_000) + "\n---\n# x\n"
         let (document, diagnostics) = parsed(markdown)
@@ -144,5 +144,68 @@ import Testing
         let (document, diagnostics) = parsed("---\n" + yaml + "---\n")
         #expect(document.frontMatter != nil)
         #expect(diagnostics.contains { $0.message.contains("more than") })
+    }
+
+    /// Plain scalars resolve by YAML 1.1's core schema, as Yams (which read front matter
+    /// before libyaml was called directly) resolved them; quoted or `!!str` ones stay text.
+    @Test func scalarsResolveAsYAML11() throws {
+        let yaml = """
+            yes_: yes
+            off_: Off
+            octal: 0o17
+            oldOctal: 017
+            hex: 0x1F
+            binary: 0b101
+            grouped: 1_000
+            clock: 1:30
+            negative: -42
+            exponent: 1e3
+            fraction: .5
+            clockFloat: 1:30.5
+            infinity: -.inf
+            tilde: ~
+            empty:
+            quoted: "12"
+            single: 'true'
+            tagged: !!str 12
+            taggedInt: !!int "12"
+            words: not a number
+            """
+        let (document, diagnostics) = parsed("---\n" + yaml + "\n---\n")
+        #expect(diagnostics.isEmpty)
+        let v = try #require(document.frontMatter?.values)
+        #expect(v["yes_"] == .bool(true))
+        #expect(v["off_"] == .bool(false))
+        #expect(v["octal"] == .number(15))
+        #expect(v["oldOctal"] == .number(15))
+        #expect(v["hex"] == .number(31))
+        #expect(v["binary"] == .number(5))
+        #expect(v["grouped"] == .number(1000))
+        #expect(v["clock"] == .number(90))
+        #expect(v["negative"] == .number(-42))
+        #expect(v["exponent"] == .number(1000))
+        #expect(v["fraction"] == .number(0.5))
+        #expect(v["clockFloat"] == .number(90.5))
+        #expect(v["infinity"] == .number(-.infinity))
+        #expect(v["tilde"] == .null)
+        #expect(v["empty"] == .null)
+        #expect(v["quoted"] == .string("12"))
+        #expect(v["single"] == .string("true"))
+        #expect(v["tagged"] == .string("12"))
+        #expect(v["taggedInt"] == .string("12"))
+        #expect(v["words"] == .string("not a number"))
+    }
+
+    /// An alias repeats its anchor's value; an unknown alias and a second document are
+    /// errors that name their line in the file.
+    @Test func aliasesAndComposeErrors() throws {
+        let (document, _) = parsed("---\nbase: &b {size: 2}\ncopy: *b\n---\n")
+        #expect(document.frontMatter?.values["copy"] == .map(["size": .number(2)]))
+
+        let (unknown, unknownDiagnostics) = parsed("---\ntitle: T\ncopy: *missing\n---\n# x\n")
+        #expect(unknown.frontMatter == nil)
+        let warning = try #require(unknownDiagnostics.first)
+        #expect(warning.message.contains("found undefined alias"))
+        #expect(warning.location?.line == 3)
     }
 }

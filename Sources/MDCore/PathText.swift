@@ -1,0 +1,36 @@
+/// File paths as text, the way `NSString`'s path methods read them (the program links
+/// no Foundation): "/" separates components, trailing slashes are ignored, and an
+/// extension is what follows the last dot of the last component unless that dot
+/// starts it (".profile" has none).
+extension String {
+    /// The last component: "a/b.md" → "b.md", "a/b/" → "b", "/" → "/", "" → "".
+    public var pathLastComponent: String {
+        let trimmed = pathWithoutTrailingSlashes
+        if trimmed == "/" || trimmed.isEmpty { return trimmed }
+        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// The path without its last component's extension: "a/b.md" → "a/b",
+    /// "a.d/b" → "a.d/b", "a/.profile" → "a/.profile".
+    public var pathDeletingExtension: String {
+        let trimmed = pathWithoutTrailingSlashes
+        let name = trimmed.pathLastComponent
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return trimmed }
+        return String(trimmed.dropLast(name.distance(from: dot, to: name.endIndex)))
+    }
+
+    /// `component` appended with one slash between: ("a", "b") → "a/b",
+    /// ("a/", "b") → "a/b", ("", "b") → "b".
+    public func pathAppending(_ component: String) -> String {
+        if isEmpty { return component }
+        if component.isEmpty { return self }
+        return hasSuffix("/") ? self + component : self + "/" + component
+    }
+
+    private var pathWithoutTrailingSlashes: String {
+        var s = Substring(self)
+        while s.count > 1 && s.hasSuffix("/") { s = s.dropLast() }
+        return String(s)
+    }
+}
