@@ -24,11 +24,13 @@ build: setup
 ## overrides the Swift toolchain's `-export-dynamic`): nothing loads symbols from it (the
 ## plug-ins are plain C APIs), and its 8,400 exported names cost 0.7 MB of symbol tables
 ## that every library's symbol lookups searched first, 1 MB of peak memory in all. Six
-## names are exported all the same: `snprintf` and `__snprintf_chk`, so that cairo's calls
-## bind to the executable's exact fast path for the numbers of its PDF operators
-## (Sources/CFastPrintf/fast_printf.c); `deflateInit_`, `deflate` and `deflateEnd`, so
-## that cairo's streams are deflated by libdeflate (Sources/CFastDeflate/fast_deflate.c);
-## and `malloc_conf`, the options the shared libjemalloc reads (Sources/CMallocConf).
+## names are exported all the same: `snprintf` and `__snprintf_chk`, the exact fast path
+## for the numbers of PDF operators (Sources/CFastPrintf/fast_printf.c), and
+## `deflateInit_`, `deflate` and `deflateEnd`, which deflate cairo's streams with
+## libdeflate (Sources/CFastDeflate/fast_deflate.c): the cairo linked into the binary
+## binds to them when it is linked, and the shared cairo the image plug-in's librsvg
+## draws SVGs with binds to these exports; and `malloc_conf`, the options the shared
+## libjemalloc reads (Sources/CMallocConf).
 RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections \

@@ -48,7 +48,10 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        /// cairo and pixman linked in statically (see its module map); pkg-config gives
+        /// FreeType's flags only, for cairo-ft.h, since cairo's own would link the shared
+        /// library.
+        .systemLibrary(name: "CCairo", pkgConfig: "freetype2", providers: [.apt(["libcairo2-dev"])]),
         /// libmd: MD5, the file identifier of the PDFs mdpdf writes.
         .systemLibrary(name: "CLibMD", providers: [.apt(["libmd-dev"])]),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
@@ -86,7 +89,7 @@ let package = Package(
         /// need. Linked statically (Debian's libicu-dev ships the archives): two libraries
         /// fewer to load and relocate at every start (0.8 ms and 0.5 MB of a one-line
         /// document); its 30 MB of data is mapped, and only the pages read are loaded.
-        .target(name: "CICUShim", linkerSettings: [.linkedLibrary(":libicuuc.a"), .linkedLibrary(":libicudata.a")]),
+        .target(name: "CICUShim", linkerSettings: [.linkedLibrary(":libicuuc.a"), .linkedLibrary(":libicudata.a"), .linkedLibrary("stdc++")]),
         /// KDE's KSyntaxHighlighting (C++/Qt) behind a plain C API; built only as the
         /// `mdpdf-syntax` shared library, see its header.
         .target(name: "CSyntaxShim", cxxSettings: [.unsafeFlags(["-std=c++17", "-fPIC"] + qtIncludeFlags)],

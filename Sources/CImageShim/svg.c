@@ -1,5 +1,6 @@
-/* SVG through librsvg, drawn onto the caller's cairo context. */
+/* SVG through librsvg, drawn into a PDF of its own by this library's cairo. */
 #include "internal.h"
+#include <cairo-pdf.h>
 #include <librsvg/rsvg.h>
 
 struct mdimg_svg {
@@ -68,16 +69,53 @@ mdimg_svg *mdimg_svg_open(const uint8_t *data, size_t length, double *width, dou
     return svg;
 }
 
-int32_t mdimg_svg_render(mdimg_svg *svg, void *cairo_context, double x, double y, double width, double height,
-                         char *message) {
-    GError *error = NULL;
-    RsvgRectangle viewport = { x, y, width, height };
-    if (!rsvg_handle_render_document(svg->handle, (cairo_t *)cairo_context, &viewport, &error)) {
-        mdimg_say(message, "librsvg cannot draw it (%s)", error ? error->message : "unknown error");
-        g_clear_error(&error);
-        return -1;
+/* The PDF cairo writes, collected in memory. */
+struct pdf_buffer {
+    uint8_t *bytes;
+    size_t length, capacity;
+    int failed;
+};
+
+static cairo_status_t append(void *closure, const unsigned char *data, unsigned int length) {
+    struct pdf_buffer *b = closure;
+    if (b->length + length > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity : 64 * 1024;
+        while (capacity < b->length + length) capacity *= 2;
+        uint8_t *grown = realloc(b->bytes, capacity);
+        if (!grown) {
+            b->failed = 1;
+            return CAIRO_STATUS_WRITE_ERROR;
+        }
+        b->bytes = grown;
+        b->capacity = capacity;
     }
-    return 0;
+    memcpy(b->bytes + b->length, data, length);
+    b->length += length;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+uint8_t *mdimg_svg_render_pdf(mdimg_svg *svg, double width, double height, size_t *length, char *message) {
+    struct pdf_buffer buffer = { 0 };
+    cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(append, &buffer, width, height);
+    cairo_t *cr = cairo_create(surface);
+    GError *error = NULL;
+    RsvgRectangle viewport = { 0, 0, width, height };
+    int drawn = rsvg_handle_render_document(svg->handle, cr, &viewport, &error);
+    cairo_status_t status = cairo_status(cr);
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    if (status == CAIRO_STATUS_SUCCESS) status = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (!drawn || status != CAIRO_STATUS_SUCCESS || buffer.failed) {
+        if (!drawn) mdimg_say(message, "librsvg cannot draw it (%s)", error ? error->message : "unknown error");
+        else if (buffer.failed) mdimg_say(message, "out of memory");
+        else mdimg_say(message, "cairo cannot draw it (%s)", cairo_status_to_string(status));
+        g_clear_error(&error);
+        free(buffer.bytes);
+        return NULL;
+    }
+    *length = buffer.length;
+    return buffer.bytes;
 }
 
 void mdimg_svg_close(mdimg_svg *svg) {

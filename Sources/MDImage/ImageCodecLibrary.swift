@@ -35,15 +35,15 @@ final class ImageCodecLibrary: @unchecked Sendable {
     typealias FreeFn = @convention(c) (UnsafeMutableRawPointer?) -> Void
     typealias SVGOpenFn = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<Double>?,
                                           UnsafeMutablePointer<Double>?, UnsafeMutablePointer<CChar>?) -> OpaquePointer?
-    typealias SVGRenderFn = @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, Double, Double,
-                                            UnsafeMutablePointer<CChar>?) -> Int32
+    typealias SVGRenderPDFFn = @convention(c) (OpaquePointer?, Double, Double, UnsafeMutablePointer<Int>?,
+                                               UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<UInt8>?
     typealias SVGCloseFn = @convention(c) (OpaquePointer?) -> Void
 
     let check: CheckFn
     let decode: DecodeFn
     let free: FreeFn
     let svgOpen: SVGOpenFn
-    let svgRender: SVGRenderFn
+    let svgRenderPDF: SVGRenderPDFFn
     let svgClose: SVGCloseFn
     /// The file that was loaded.
     let path: String
@@ -60,10 +60,10 @@ final class ImageCodecLibrary: @unchecked Sendable {
         func symbol<T>(_ name: String, as type: T.Type) -> T? { DynamicLibrary.symbol(handle, name, as: type) }
         guard let check = symbol("mdimg_check", as: CheckFn.self), let decode = symbol("mdimg_decode", as: DecodeFn.self),
               let free = symbol("mdimg_free", as: FreeFn.self), let svgOpen = symbol("mdimg_svg_open", as: SVGOpenFn.self),
-              let svgRender = symbol("mdimg_svg_render", as: SVGRenderFn.self),
+              let svgRenderPDF = symbol("mdimg_svg_render_pdf", as: SVGRenderPDFFn.self),
               let svgClose = symbol("mdimg_svg_close", as: SVGCloseFn.self) else { return nil }
         self.check = check; self.decode = decode; self.free = free
-        self.svgOpen = svgOpen; self.svgRender = svgRender; self.svgClose = svgClose
+        self.svgOpen = svgOpen; self.svgRenderPDF = svgRenderPDF; self.svgClose = svgClose
         self.path = path
     }
 

@@ -100,8 +100,10 @@ package final class DecodedRaster {
     deinit { free(UnsafeMutableRawPointer(pixels)) }
 }
 
-/// A parsed SVG document, drawn as vectors (librsvg).
-package final class SVGDocument {
+/// A parsed SVG document, drawn as vectors (librsvg). Used by one thread at a time
+/// (librsvg's handles are not shared between threads), which may change: the renderer
+/// opens it, the image worker draws it.
+package final class SVGDocument: @unchecked Sendable {
     private let handle: OpaquePointer
     private let library: ImageCodecLibrary
     /// Its own size in CSS pixels (width and height, else its viewBox, else 300 × 150).
@@ -124,12 +126,15 @@ package final class SVGDocument {
 
     deinit { library.svgClose(handle) }
 
-    /// Draws the document into `rect` (its user-space units) of the cairo context
-    /// `context` (a `cairo_t *`); nil, or why it could not.
-    package func draw(into context: OpaquePointer, x: Double, y: Double, width: Double, height: Double) -> String? {
-        let (status, message) = ImageCodecLibrary.withMessage { msg in
-            library.svgRender(handle, context, x, y, width, height, msg)
+    /// The document drawn into a one-page PDF of `width` × `height` points (fitted as
+    /// into a viewport of that size), written by the plug-in's own cairo; or why not.
+    package func pdf(width: Double, height: Double) -> Result<[UInt8], ImageProblem> {
+        var length = 0
+        let (bytes, message) = ImageCodecLibrary.withMessage { msg in
+            library.svgRenderPDF(handle, width, height, &length, msg)
         }
-        return status == 0 ? nil : message
+        guard let bytes else { return .failure(.corrupt(format: .svg, reason: message.isEmpty ? "librsvg cannot draw it" : message)) }
+        defer { library.free(bytes) }
+        return .success(Array(UnsafeBufferPointer(start: bytes, count: length)))
     }
 }

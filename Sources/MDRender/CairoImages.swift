@@ -6,35 +6,33 @@ import MDPage
 extension CairoCanvas {
     /// Paints an image into its rect: pixels scaled to fill it, turned upright by the
     /// file's orientation; an SVG drawn as vectors (paths, and text as text) by librsvg
-    /// into the same rect.
+    /// into a page of the rect's size that becomes a form in its place.
     func drawImage(_ image: PlacedImage) throws(ConversionError) {
         let rect = image.rect
         // A zero-sized rect (or image) would make a singular matrix, an error cairo
         // cannot recover from; there is nothing to see anyway.
         guard rect.width > .zero, rect.height > .zero else { return }
+        let surface: CairoImageSurface
+        var orientation = image.source.orientation
         switch try images.image(for: image.source) {
-        case .pixels(let surface):
-            guard surface.width > 0, surface.height > 0 else { return }
-            if let index = surface.standIn { images.standIns.markDrawn(index) }
-            cairo_save(cr)
-            var m = Self.placement(of: image.source.orientation, width: Double(surface.width), height: Double(surface.height),
-                                   in: rect)
-            cairo_transform(cr, &m)
-            cairo_set_source_surface(cr, surface.handle, 0, 0)
-            cairo_rectangle(cr, 0, 0, Double(surface.width), Double(surface.height))
-            cairo_fill(cr)
-            cairo_restore(cr)
+        case .pixels(let pixels):
+            surface = pixels
         case .vector(let svg):
-            cairo_save(cr)
-            // librsvg keeps to the viewport it is given, but an SVG's content may reach
-            // past its own viewBox: nothing is drawn outside the image's rect.
-            cairo_rectangle(cr, rect.minX.value, rect.minY.value, rect.width.value, rect.height.value)
-            cairo_clip(cr)
-            let failure = svg.draw(into: cr, x: rect.minX.value, y: rect.minY.value,
-                                   width: rect.width.value, height: rect.height.value)
-            cairo_restore(cr)
-            if let failure { throw .renderFailed(reason: "image \(image.source.path): \(failure)") }
+            // Drawn by the image plug-in into a PDF of the rect's size, which replaces the
+            // stand-in painted here (see `ImageStandIns`); an SVG has no EXIF orientation.
+            surface = try images.standIns.surface(for: svg, width: rect.width.value, height: rect.height.value,
+                                                  path: image.source.path)
+            orientation = .up
         }
+        guard surface.width > 0, surface.height > 0 else { return }
+        if let index = surface.standIn { images.standIns.markDrawn(index) }
+        cairo_save(cr)
+        var m = Self.placement(of: orientation, width: Double(surface.width), height: Double(surface.height), in: rect)
+        cairo_transform(cr, &m)
+        cairo_set_source_surface(cr, surface.handle, 0, 0)
+        cairo_rectangle(cr, 0, 0, Double(surface.width), Double(surface.height))
+        cairo_fill(cr)
+        cairo_restore(cr)
         currentSource = nil
         pageIsBlank = false
     }

@@ -6,8 +6,8 @@ import MDImage
 import MDPage
 
 /// What an image file is drawn from: pixels (a cairo surface, which cairo's PDF
-/// surface embeds once however often it is painted) or an SVG document drawn as
-/// vectors each time.
+/// surface embeds once however often it is painted) or an SVG document, drawn as
+/// vectors into a form once for each size it is shown at (`ImageStandIns`).
 enum DrawableImage {
     case pixels(CairoImageSurface)
     case vector(SVGDocument)

@@ -3,7 +3,8 @@ import MDCore
 import MDImage
 import MDPDFSyntax
 
-/// PNG images put into the PDF without cairo decoding and re-encoding them.
+/// PNG images put into the PDF without cairo decoding and re-encoding them, and SVG
+/// drawings put in as forms (see `surface(for:width:height:path:)` and `PageForm`).
 ///
 /// cairo 1.16 embeds pixels only by decoding a PNG to premultiplied ARGB, scanning it
 /// for transparency, converting it back and deflating it again: for the Rust book's four
@@ -41,11 +42,21 @@ final class ImageStandIns {
     /// data (see README, Performance).
     static let compressionLevel: Int32 = 6
 
-    /// The image of each stand-in, by index: ready, or on its way from the worker.
-    private var streams: [Stream?] = []
+    /// What is written over a placeholder: a PNG's image, or an SVG's drawing (a one-page
+    /// PDF from the image plug-in, made a form by `PageForm`).
+    enum Replacement: Sendable {
+        case image(Stream)
+        case drawing(pdf: [UInt8], path: String)
+    }
+
+    /// The replacement of each stand-in, by index: ready, or on its way from the worker.
+    private var streams: [Replacement?] = []
+    /// The stand-in of each SVG drawn, by path and size in points (one form for every
+    /// placement of the same SVG at the same size).
+    private var drawings: [String: CairoImageSurface] = [:]
     /// The stand-ins painted (one made ahead, `ImageCache.prefetch`, may never be).
     private var drawn = Set<Int>()
-    private let worker = ImageWorker<Stream>()
+    private let worker = ImageWorker<Replacement>()
     /// Marks this render's placeholders: a comment no file's JPEG carries by chance.
     let token: String
 
@@ -70,7 +81,7 @@ final class ImageStandIns {
             let stream = Self.stream(planes, width: width, height: height)
             let rows = Self.filteredSize(planes, width: width, height: height)
             if stream.data.count * 10 < rows * 9 {
-                streams.append(stream)
+                streams.append(.image(stream))
             } else {
                 // Barely compressed (stored blocks, level 0): deflated again, rows and
                 // filter bytes as they are, or the PDF would carry the image at full size.
@@ -79,19 +90,41 @@ final class ImageStandIns {
                     Self.deflatedAgain(stream.data, size: rows, path: path).map { data in
                         var again = stream
                         again.data = data
-                        return again
+                        return .image(again)
                     }
                 }
             }
         case .withAlpha(let zlib, let colorChannels):
             streams.append(nil)
             worker.submit(index) {
-                Self.separated(zlib, colorChannels: colorChannels, width: width, height: height, path: path)
+                Self.separated(zlib, colorChannels: colorChannels, width: width, height: height, path: path).map(Replacement.image)
             }
         }
         // Its pixels are never written: it holds no decoded image, and stays cached.
         let surface = try CairoImageSurface.carrier(width: width, height: height, kind: "PNG", path: path, standIn: index)
         try surface.attach(CAIRO_MIME_TYPE_JPEG, placeholder(index, width: width, height: height), for: path)
+        return surface
+    }
+
+    /// The stand-in surface for an SVG drawn into a box of `width` × `height` points:
+    /// the worker has the image plug-in draw it into a PDF page of that size (with the
+    /// plug-in's own cairo: mdpdf's, linked in, cannot draw through librsvg), which the
+    /// pass makes a form in place of the placeholder image, mapped onto the same box.
+    func surface(for svg: SVGDocument, width: Double, height: Double, path: String) throws(ConversionError) -> CairoImageSurface {
+        let key = "\(width) \(height) \(path)"
+        if let made = drawings[key] { return made }
+        let index = streams.count
+        streams.append(nil)
+        worker.submit(index) {
+            svg.pdf(width: width, height: height)
+                .map { Replacement.drawing(pdf: $0, path: path) }
+                .mapError { ConversionError.renderFailed(reason: "image \(path) \($0)") }
+        }
+        // The placeholder's size in pixels only names the image; the form replaces it.
+        let w = min(max(Int(width.rounded(.up)), 1), 0xFFFF), h = min(max(Int(height.rounded(.up)), 1), 0xFFFF)
+        let surface = try CairoImageSurface.carrier(width: w, height: h, kind: "SVG", path: path, standIn: index)
+        try surface.attach(CAIRO_MIME_TYPE_JPEG, placeholder(index, width: w, height: h), for: path)
+        drawings[key] = surface
         return surface
     }
 
@@ -220,7 +253,7 @@ final class ImageStandIns {
     /// placeholder must be found, exactly once.
     func replace(in s: PDFObjectStore, resources: UsedResources) throws(ConversionError) {
         guard !drawn.isEmpty else { return }
-        var ready: [Stream?] = []
+        var ready: [Replacement?] = []
         for (index, stream) in streams.enumerated() {
             guard drawn.contains(index) else { ready.append(nil); continue }
             if let stream { ready.append(stream); continue }
@@ -237,10 +270,18 @@ final class ImageStandIns {
                   index >= 0, index < ready.count, !done[index], let image = ready[index]
             else { continue }
             done[index] = true
-            write(image, over: number, dict: dict, s)
+            switch image {
+            case .image(let stream):
+                write(stream, over: number, dict: dict, s)
+            case .drawing(let pdf, let path):
+                guard let form = PageForm.form(from: pdf, into: s) else {
+                    throw .renderFailed(reason: "image \(path): the drawing librsvg made could not be read back")
+                }
+                s.replace(number, with: form)
+            }
         }
         if let missing = drawn.sorted().first(where: { !done[$0] }) {
-            throw .renderFailed(reason: "cairo wrote no image for PNG stand-in \(missing)")
+            throw .renderFailed(reason: "cairo wrote no image for stand-in \(missing)")
         }
     }
 

@@ -19,8 +19,8 @@ struct AllocatorTests {
             for option in ["opt.narenas: 1", "opt.dirty_decay_ms: 50", "opt.muzzy_decay_ms: 0", "opt.tcache_max: 4096"] {
                 #expect(err.contains(option), "\(option) not in jemalloc's statistics")
             }
-            // cairo's (and libc's own) malloc and free are jemalloc's.
-            for library in ["libcairo.so", "libc.so"] {
+            // FreeType's (and libc's own) malloc and free are jemalloc's.
+            for library in ["libfreetype.so", "libc.so"] {
                 for name in ["malloc", "free"] {
                     let binding = symbolBinding(name, for: library, in: err)
                     #expect(binding?.contains("libjemalloc.so") == true, "\(library) \(name): \(binding.map(String.init) ?? "no binding")")

@@ -143,6 +143,35 @@ extension InlineImageTests.Raster {
         }
     }
 
+    /// An SVG is drawn by the image plug-in's own cairo into a page the size of its box,
+    /// which becomes a form XObject mapped onto the image's unit square: the same SVG at
+    /// the same size twice is one form, at another size another, and each form's box is
+    /// the image's size in points (240 × 120 px: 180 × 90 pt; 120 px wide: 90 × 45 pt).
+    @Test func anSVGIsOneFormForEachSizeItIsShownAt() throws {
+        try withTempDir { dir in
+            try FileManager.default.copyItem(at: Self.fixtures.child("drawing.svg"), to: dir.child("drawing.svg"))
+            try dir.child("a.md").write("![A](drawing.svg)\n\n![B](drawing.svg)\n\n<img src=\"drawing.svg\" alt=\"C\" width=\"120\">\n")
+            let r = try mdpdf([dir.child("a.md").path])
+            #expect(r.status == 0 && r.stderrText.isEmpty, "\(r.stderrText)")
+            let pdf = dir.child("a.pdf")
+            let objects = try PDFObjects(pdf: pdf)
+            var boxes: [[Double]] = []
+            for value in objects.objects.values {
+                guard let stream = (value as? [String: Any])?["stream"] as? [String: Any],
+                      let dict = stream["dict"] as? [String: Any], dict["/Subtype"] as? String == "/Form",
+                      let box = (dict["/BBox"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), box.count == 4,
+                      let matrix = (dict["/Matrix"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), matrix.count == 6,
+                      abs(matrix[0] * (box[2] - box[0]) - 1) < 1e-6, abs(matrix[3] * (box[3] - box[1]) - 1) < 1e-6
+                else { continue }
+                boxes.append([box[2] - box[0], box[3] - box[1]].map { ($0 * 100).rounded() / 100 })
+            }
+            #expect(boxes.sorted { $0[0] < $1[0] } == [[90, 45], [180, 90]], "\(boxes)")
+            #expect(try embedded(pdf).isEmpty, "no image XObject left: the stand-ins were all replaced")
+            #expect(try tool("pdftotext", [pdf.path, "-"]).stdoutText.components(separatedBy: "Vector text").count == 4)
+            try expectValid(pdf)
+        }
+    }
+
     /// The Rust book's chapter 4 figures (graphviz SVGs with Times text), written as
     /// Markdown images in an mdBook-like page: all seven as vectors, their labels as
     /// text in Times' metric stand-in, each a Figure with its alt text.

@@ -1,42 +1,67 @@
 import Foundation
 import Testing
 
-/// cairo writes every number of the PDF's content streams with `snprintf`; the binary's
-/// own exact fast path (Sources/CFastPrintf, compared with glibc in CFastPrintfTests)
-/// must be the one it calls, or the drawing thread spends about 8 % of its time in glibc's
-/// `printf_fp` again. glibc's LD_DEBUG lists each symbol binding. (This runs the debug
-/// build, which exports every symbol; `make bench` checks the release build's export of
-/// the two names.)
+/// cairo writes every number of the PDF's content streams with `snprintf` and deflates
+/// its streams with zlib's `deflateInit_`, `deflate` and `deflateEnd`; the binary's own
+/// (Sources/CFastPrintf, an exact fast path compared with glibc in CFastPrintfTests;
+/// Sources/CFastDeflate, libdeflate, tested in CFastDeflateTests) must be the ones it
+/// calls, or the drawing thread spends about 8 % of its time in glibc's `printf_fp` and
+/// twice the time in zlib. mdpdf's cairo is linked in (libcairo.a), so the linker binds
+/// its calls to the binary's definitions; the shared cairo the image plug-in's librsvg
+/// draws SVGs with (into PDFs of their own) binds them at run time, which glibc's
+/// LD_DEBUG lists. (This runs the debug build, which exports every symbol; `make bench`
+/// checks the release build's export of the five names.)
 @Suite("Number formatting")
 struct NumberFormattingTests {
+    static let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="120" height="40">\
+        <rect width="120" height="40" fill="#3a6"/><text x="8" y="26">0.125 px</text></svg>
+        """
+
+    /// Converts a one-line document and one with an SVG under LD_DEBUG: the binding
+    /// lines of each run, and the second PDF.
+    private func bindings(in dir: URL) throws -> (plain: String, withSVG: String, pdf: URL) {
+        let md = dir.child("d.md")
+        try md.write("# Streams\n\nHello, *world*: 0.1 + 0.2.\n")
+        let plain = try mdpdf([md.path, "-o", dir.child("d.pdf").path], environment: ["LD_DEBUG": "bindings"])
+        #expect(plain.status == 0)
+        try dir.child("d.svg").write(Self.svg)
+        try md.write("# Streams\n\nHello, *world*: 0.1 + 0.2.\n\n![drawing](d.svg)\n")
+        let pdf = dir.child("e.pdf")
+        let withSVG = try mdpdf([md.path, "-o", pdf.path], environment: ["LD_DEBUG": "bindings"])
+        #expect(withSVG.status == 0, "\(withSVG.stderrText.suffix(500))")
+        return (plain.stderrText + plain.stdoutText, withSVG.stderrText + withSVG.stdoutText, pdf)
+    }
+
+    /// Whether the binary itself defines `name` (so that the linker bound the calls of
+    /// the cairo linked into it there).
+    private func binaryDefines(_ name: String) throws -> Bool {
+        let r = try tool("nm", ["--defined-only", Paths.binary])
+        return r.stdoutText.split(separator: "\n").contains { $0.hasSuffix(" T \(name)") }
+    }
+
     @Test func cairoCallsTheBinarysSnprintf() throws {
         try withTempDir { dir in
-            let md = dir.child("d.md")
-            try md.write("Hello, *world*: 0.1 + 0.2.\n")
-            let r = try mdpdf([md.path, "-o", dir.child("d.pdf").path], environment: ["LD_DEBUG": "bindings"])
-            #expect(r.status == 0)
+            let runs = try bindings(in: dir)
+            #expect(!runs.plain.contains("libcairo.so"), "mdpdf's own cairo must be linked in")
             for name in ["snprintf", "__snprintf_chk"] {
-                let binding = symbolBinding(name, for: "libcairo.so", in: r.stderrText + r.stdoutText)
+                #expect(try binaryDefines(name), "\(name) is not defined by the binary")
+                let binding = symbolBinding(name, for: "libcairo.so", in: runs.withSVG)
                 #expect(bindsToBinary(binding), "\(name): \(binding.map(String.init) ?? "no binding")")
             }
         }
     }
 
-    /// cairo deflates its streams with zlib's `deflateInit_`, `deflate` and `deflateEnd`;
-    /// the binary's own (Sources/CFastDeflate, tested in CFastDeflateTests) hand them to
-    /// libdeflate, twice as fast. The PDF's streams must still inflate (qpdf checks them).
+    /// The PDF's streams must still inflate (qpdf checks them), the SVG's among them.
     @Test func cairoCallsTheBinarysDeflate() throws {
         try withTempDir { dir in
-            let md = dir.child("d.md")
-            try md.write("# Streams\n\nHello, *world*.\n\n```\ncode\n```\n")
-            let pdf = dir.child("d.pdf")
-            let r = try mdpdf([md.path, "-o", pdf.path], environment: ["LD_DEBUG": "bindings"])
-            #expect(r.status == 0)
+            let runs = try bindings(in: dir)
             for name in ["deflateInit_", "deflate", "deflateEnd"] {
-                let binding = symbolBinding(name, for: "libcairo.so", in: r.stderrText + r.stdoutText)
+                #expect(try binaryDefines(name), "\(name) is not defined by the binary")
+                let binding = symbolBinding(name, for: "libcairo.so", in: runs.withSVG)
                 #expect(bindsToBinary(binding), "\(name): \(binding.map(String.init) ?? "no binding")")
             }
-            let check = try qpdfCheck(pdf)
+            let check = try qpdfCheck(runs.pdf)
             #expect(check.ok, "\(check.output)")
         }
     }

@@ -14,8 +14,9 @@
  *         decoding when over the pixel budget.
  *   GIF, BMP, TIFF  gdk-pixbuf's loaders, chosen by format (never by sniffing), first
  *         frame or page; refused before any pixel is allocated when over the budget.
- *   SVG   librsvg, drawn as vectors onto the caller's cairo context. No base file is
- *         given, so an SVG cannot make librsvg read other files.
+ *   SVG   librsvg, drawn as vectors into a PDF of its own by this library's cairo
+ *         (mdpdf links its own cairo in, whose contexts this one cannot draw on). No
+ *         base file is given, so an SVG cannot make librsvg read other files.
  *
  * Decoded pixels are cairo's ARGB32: one native-endian uint32 per pixel, alpha in the
  * top byte, colors premultiplied, rows `4 * width` bytes apart. Swift resolves these
@@ -84,10 +85,12 @@ typedef struct mdimg_svg mdimg_svg;
    as browsers do. NULL with `message` on failure. */
 mdimg_svg *mdimg_svg_open(const uint8_t *data, size_t length, double *width, double *height, char *message);
 
-/* Draws the document as vectors into the rectangle (x, y, width, height), in the user
-   space of `cairo_context` (a cairo_t *). Returns 0, or -1 with `message`. */
-int32_t mdimg_svg_render(mdimg_svg *svg, void *cairo_context, double x, double y, double width, double height,
-                         char *message);
+/* Draws the document as vectors (paths, and text as text with its fonts embedded) into
+   a one-page PDF of `width` × `height` points, fitted into that page as librsvg fits a
+   document into a viewport, by this library's own cairo: mdpdf's is linked into it, so
+   its cairo contexts cannot be handed here. Returns the PDF, to be freed with
+   `mdimg_free`, and sets `length`; NULL with `message` on failure. */
+uint8_t *mdimg_svg_render_pdf(mdimg_svg *svg, double width, double height, size_t *length, char *message);
 
 void mdimg_svg_close(mdimg_svg *svg);
 
