@@ -55,7 +55,7 @@ public enum ImageFile {
         guard let first = head.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }),
               head[first] == UInt8(ascii: "<") else { return false }
         let text = String(decoding: head, as: UTF8.self)
-        return text.contains("<svg")
+        return text.hasSubstring("<svg")
     }
 
     private static func png(_ bytes: [UInt8], path: String, maxPixels: Int) -> Result<CheckedImage, ImageProblem> {

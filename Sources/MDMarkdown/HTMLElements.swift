@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import MDCore
 
 /// What mdpdf does with each HTML element: the tables the mapping onto Markdown's tree
 /// reads (`HTMLMapper`). Names are HTML5's, lowercased.
@@ -54,7 +55,7 @@ enum HTMLElements {
     /// Whether the element's style asks for a page break before and after it
     /// (`page-break-before: always`, `break-after: page` and kin).
     static func pageBreaks(of e: HTMLElement) -> (before: Bool, after: Bool) {
-        guard let style = e.attribute("style"), style.contains("break") else { return (false, false) }
+        guard let style = e.attribute("style"), style.hasSubstring("break") else { return (false, false) }
         let css = CSSDeclarations(style)
         func forces(_ legacy: String, _ modern: String) -> Bool {
             let old = css[legacy]?.lowercased(), new = css[modern]?.lowercased()

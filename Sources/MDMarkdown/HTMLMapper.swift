@@ -199,7 +199,7 @@ struct HTMLMapper {
     /// HTML's whitespace (space, tab, line feed, form feed, carriage return) collapsed
     /// to single spaces, as browsers set text (no-break spaces stay).
     static func collapsed(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { isSpace($0) && $0 != " " }) || s.contains("  ") else { return s }
+        guard s.unicodeScalars.contains(where: { isSpace($0) && $0 != " " }) || s.hasSubstring("  ") else { return s }
         var out = String.UnicodeScalarView()
         var lastSpace = false
         for u in s.unicodeScalars {

@@ -1,3 +1,4 @@
+import MDCore
 import MDMarkdown
 
 /// An attribute block at the end of a heading, as pandoc and kramdown write it:
@@ -33,7 +34,7 @@ struct HeadingAttributes {
                 unnumbered = true
             } else if token.hasPrefix(".") {
                 guard token.count > 1 else { return }
-            } else if !token.contains("=") || token.hasPrefix("=") {
+            } else if !token.hasSubstring("=") || token.hasPrefix("=") {
                 return
             }
         }
@@ -57,7 +58,7 @@ struct HeadingAttributes {
         let body = Substring(String(trimmed.reversed()))
         guard body.hasSuffix("}"), let open = body.lastIndex(of: "{") else { return nil }
         let inner = body[body.index(after: open)..<body.index(before: body.endIndex)]
-        guard !inner.contains("{") else { return nil }
+        guard !inner.hasSubstring("{") else { return nil }
         let before = body[..<open]
         // `text{#id}` glued to a word is kramdown's span IAL, not a heading's: require a space.
         if let last = before.last, last != " ", last != "\t" { return nil }

@@ -47,7 +47,7 @@ extension String {
     public var linkFragment: String? {
         guard let hash = firstIndex(of: "#") else { return nil }
         let fragment = self[index(after: hash)...]
-        guard !fragment.isEmpty, !fragment.contains("=") else { return nil }
+        guard !fragment.isEmpty, !fragment.hasSubstring("=") else { return nil }
         return String(fragment).removingPercentEncodingIfNeeded()
     }
 

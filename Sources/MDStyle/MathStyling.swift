@@ -86,7 +86,7 @@ extension DocumentStyler {
         let t = source.trimmingSpaces()
         for (command, parenthesized) in [("\\eqref{", true), ("\\ref{", false)] where t.hasPrefix(command) && t.hasSuffix("}") {
             let label = String(t.dropFirst(command.count).dropLast())
-            guard !label.contains("}"), let n = math.numbers.byLabel[label] else { return nil }
+            guard !label.hasSubstring("}"), let n = math.numbers.byLabel[label] else { return nil }
             return (parenthesized ? "(\(n))" : n, label)
         }
         return nil

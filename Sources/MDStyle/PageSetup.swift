@@ -86,6 +86,6 @@ extension DocumentStyler {
 extension RunningText {
     /// Whether any of the three templates uses `{field}`.
     public func mentions(_ field: String) -> Bool {
-        [left, center, right].contains { $0.contains("{\(field)}") }
+        [left, center, right].contains { $0.hasSubstring("{\(field)}") }
     }
 }

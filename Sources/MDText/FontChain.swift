@@ -1,3 +1,4 @@
+import MDCore
 import MDPage
 
 /// The ranked faces fontconfig offers for one request, with a cache of which face first
@@ -32,7 +33,7 @@ final class FontChain {
     init(entries: [Entry]) {
         self.entries = entries
         self.emojiEntries = entries.indices.filter { i in
-            entries[i].families.contains { $0.lowercased().contains("emoji") }
+            entries[i].families.contains { $0.lowercased().hasSubstring("emoji") }
         }
         self.ids = Array(repeating: nil, count: entries.count)
         self.table = Array(repeating: Self.unknown, count: Self.tableSize)

@@ -69,3 +69,16 @@ import Testing
         #expect(lock.withLock { box.count } == 4000)
     }
 }
+
+@Suite struct SubstringTests {
+    @Test func bytesAreSearched() {
+        #expect("Noto Color Emoji".lowercased().hasSubstring("emoji"))
+        #expect(!"DejaVu Sans".hasSubstring("emoji"))
+        #expect("a  b".hasSubstring("  "))
+        #expect(!"a b".hasSubstring("  "))
+        #expect("{page}".hasSubstring("{page}") && !"{pag".hasSubstring("{page}"))
+        #expect("x".hasSubstring(""))
+        #expect("née".dropFirst().hasSubstring("ée"))  // a Substring, not only a String
+        #expect(!"".hasSubstring("a"))
+    }
+}
