@@ -28,9 +28,10 @@ build: setup
 ## for the numbers of PDF operators (Sources/CFastPrintf/fast_printf.c), and
 ## `deflateInit_`, `deflate` and `deflateEnd`, which deflate cairo's streams with
 ## libdeflate (Sources/CFastDeflate/fast_deflate.c): the cairo linked into the binary
-## binds to them when it is linked, and the shared cairo the image plug-in's librsvg
-## draws SVGs with binds to these exports; and `malloc_conf`, the options the shared
-## libjemalloc reads (Sources/CMallocConf).
+## binds to them when it is linked, and Debian's shared cairo, which librsvg draws SVGs
+## with only when libmdpdf-cairo.so is missing (see Sources/MDImage/CairoExports.swift),
+## binds to these exports; and `malloc_conf`, the options the shared libjemalloc reads
+## (Sources/CMallocConf).
 RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections \
@@ -130,13 +131,14 @@ install: install-build man completions
 	install -m 755 $(BIN) $(BINDIR)/mdpdf
 	install -m 644 .build/$(CONFIG)/libmdpdf-syntax.so $(LIBDIR)/libmdpdf-syntax.so
 	install -m 644 .build/$(CONFIG)/libmdpdf-images.so $(LIBDIR)/libmdpdf-images.so
+	install -m 644 .build/$(CONFIG)/libmdpdf-cairo.so $(LIBDIR)/libmdpdf-cairo.so
 	install -m 644 .build/man/mdpdf.1 $(MANDIR)/mdpdf.1
 	install -m 644 .build/completions/mdpdf.bash $(BASHDIR)/mdpdf
 	install -m 644 .build/completions/_mdpdf $(ZSHDIR)/_mdpdf
 	install -m 644 .build/completions/mdpdf.fish $(FISHDIR)/mdpdf.fish
 
 uninstall:
-	rm -f $(BINDIR)/mdpdf $(LIBDIR)/libmdpdf-syntax.so $(LIBDIR)/libmdpdf-images.so $(MANDIR)/mdpdf.1 \
+	rm -f $(BINDIR)/mdpdf $(LIBDIR)/libmdpdf-syntax.so $(LIBDIR)/libmdpdf-images.so $(LIBDIR)/libmdpdf-cairo.so $(MANDIR)/mdpdf.1 \
 		$(BASHDIR)/mdpdf $(ZSHDIR)/_mdpdf $(FISHDIR)/mdpdf.fish
 	-rmdir $(LIBDIR) 2>/dev/null
 

@@ -36,6 +36,7 @@ let package = Package(
         /// API, loaded by `MDImage` with dlopen the first time a document shows an image
         /// other than a PNG (linked in, they would slow every run down by about 25 ms).
         .library(name: "mdpdf-images", type: .dynamic, targets: ["CImageShim"]),
+        .library(name: "mdpdf-cairo", type: .dynamic, targets: ["CCairoExports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -85,6 +86,13 @@ let package = Package(
         .target(name: "CImageShim", cSettings: [.unsafeFlags(["-fPIC"] + imageIncludeFlags)],
                 linkerSettings: ["rsvg-2", "gio-2.0", "gdk_pixbuf-2.0", "gobject-2.0", "glib-2.0", "cairo",
                                  "fontconfig", "jpeg", "exif", "webpdemux", "webp"].map { .linkedLibrary($0) } + pluginLinkerSettings),
+        /// cairo's API as jumps into mdpdf's own (linked-in) cairo, built only as the
+        /// `mdpdf-cairo` shared library, whose soname is libcairo.so.2: the image plug-in's
+        /// librsvg draws with it (see Sources/MDImage/CairoExports.swift).
+        .target(name: "CCairoExports", cSettings: [.unsafeFlags(["-fPIC"])],
+                linkerSettings: pluginLinkerSettings + [.unsafeFlags(["-Xlinker", "-soname", "-Xlinker", "libcairo.so.2"])]),
+        /// mdpdf's cairo functions in the order of that library's jump table.
+        .target(name: "CCairoFunctions", dependencies: ["CCairo"]),
         /// ICU renames its symbols per version, so a small C target wraps the few calls we
         /// need. Linked statically (Debian's libicu-dev ships the archives): two libraries
         /// fewer to load and relocate at every start (0.8 ms and 0.5 MB of a one-line
@@ -106,7 +114,7 @@ let package = Package(
         .target(name: "MDMath", dependencies: ["MDCore"]),
         /// Image files: format, size, orientation and a check that they decode (PNG with
         /// zlib here; the rest through `mdpdf-images`, loaded on first use); SVG drawing.
-        .target(name: "MDImage", dependencies: ["MDCore", "CZlib", "CLibDeflate"]),
+        .target(name: "MDImage", dependencies: ["MDCore", "CZlib", "CLibDeflate", "CCairoFunctions"]),
         .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDMath"]),
         .target(name: "MDText", dependencies: ["MDCore", "MDPage", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim", "CHyphen"]),
         .target(name: "MDPage", dependencies: ["MDCore"]),

@@ -18,10 +18,12 @@ public enum DynamicLibrary {
 
     /// What `bind` makes of the first of `paths` that dlopen accepts and whose functions
     /// `bind` finds (nil: they are missing); else the last reason none would do.
-    public static func open<T>(_ paths: [String], bind: (_ handle: UnsafeMutableRawPointer, _ path: String) -> T?) -> Result<T, LoadError> {
+    /// `global`: the library's symbols (and soname) serve the libraries loaded after it.
+    public static func open<T>(_ paths: [String], global: Bool = false,
+                               bind: (_ handle: UnsafeMutableRawPointer, _ path: String) -> T?) -> Result<T, LoadError> {
         var lastError = "no path to try"
         for path in paths {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            guard let handle = dlopen(path, RTLD_NOW | (global ? RTLD_GLOBAL : RTLD_LOCAL)) else {
                 lastError = dlerror().map { String(cString: $0) } ?? "dlopen failed"
                 continue
             }

@@ -52,8 +52,11 @@ final class ImageCodecLibrary: @unchecked Sendable {
     static let messageCapacity = 256
 
     /// Loads the first of `paths` that dlopen accepts; the last loader error when none does.
-    static func load(from paths: [String]) -> Result<ImageCodecLibrary, DynamicLibrary.LoadError> {
-        DynamicLibrary.open(paths) { ImageCodecLibrary(handle: $0, path: $1) }
+    /// mdpdf's cairo goes first, as the plug-in's libcairo (`CairoExports`).
+    static func load(from paths: [String], cairoExports: [String] = CairoExports.defaultLibraryPaths)
+        -> Result<ImageCodecLibrary, DynamicLibrary.LoadError> {
+        CairoExports.install(from: cairoExports)
+        return DynamicLibrary.open(paths) { ImageCodecLibrary(handle: $0, path: $1) }
     }
 
     private init?(handle: UnsafeMutableRawPointer, path: String) {

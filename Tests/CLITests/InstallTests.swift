@@ -15,7 +15,7 @@ struct InstallTests {
             let prefix = dir.child("prefix")
             let install = try make(["install", "PREFIX=\(prefix.path)", "CONFIG=debug", "BUILD=0"])
             #expect(install.status == 0, "\(install.stdoutText)\(install.stderrText)")
-            let files = ["bin/mdpdf", "lib/mdpdf/libmdpdf-syntax.so", "lib/mdpdf/libmdpdf-images.so", "share/man/man1/mdpdf.1",
+            let files = ["bin/mdpdf", "lib/mdpdf/libmdpdf-syntax.so", "lib/mdpdf/libmdpdf-images.so", "lib/mdpdf/libmdpdf-cairo.so", "share/man/man1/mdpdf.1",
                          "share/bash-completion/completions/mdpdf", "share/zsh/site-functions/_mdpdf",
                          "share/fish/vendor_completions.d/mdpdf.fish"]
             for f in files { #expect(FileManager.default.fileExists(atPath: prefix.child(f).path), "\(f) is installed") }

@@ -7,10 +7,9 @@ import Testing
 /// Sources/CFastDeflate, libdeflate, tested in CFastDeflateTests) must be the ones it
 /// calls, or the drawing thread spends about 8 % of its time in glibc's `printf_fp` and
 /// twice the time in zlib. mdpdf's cairo is linked in (libcairo.a), so the linker binds
-/// its calls to the binary's definitions; the shared cairo the image plug-in's librsvg
-/// draws SVGs with (into PDFs of their own) binds them at run time, which glibc's
-/// LD_DEBUG lists. (This runs the debug build, which exports every symbol; `make bench`
-/// checks the release build's export of the five names.)
+/// its calls to the binary's definitions; and the image plug-in's librsvg must draw SVGs
+/// with that cairo, through `libmdpdf-cairo.so` (see `CairoExports`), with Debian's
+/// shared cairo never loaded, which glibc's LD_DEBUG tells.
 @Suite("Number formatting")
 struct NumberFormattingTests {
     static let svg = """
@@ -18,17 +17,19 @@ struct NumberFormattingTests {
         <rect width="120" height="40" fill="#3a6"/><text x="8" y="26">0.125 px</text></svg>
         """
 
-    /// Converts a one-line document and one with an SVG under LD_DEBUG: the binding
-    /// lines of each run, and the second PDF.
-    private func bindings(in dir: URL) throws -> (plain: String, withSVG: String, pdf: URL) {
+    /// Converts a one-line document and one with an SVG under LD_DEBUG (bindings and
+    /// files): the loader's lines of each run, and the second PDF.
+    private func runs(in dir: URL, environment: [String: String] = [:]) throws -> (plain: String, withSVG: String, pdf: URL) {
         let md = dir.child("d.md")
         try md.write("# Streams\n\nHello, *world*: 0.1 + 0.2.\n")
-        let plain = try mdpdf([md.path, "-o", dir.child("d.pdf").path], environment: ["LD_DEBUG": "bindings"])
+        var env = environment
+        env["LD_DEBUG"] = "bindings,files"
+        let plain = try mdpdf([md.path, "-o", dir.child("d.pdf").path], environment: env)
         #expect(plain.status == 0)
         try dir.child("d.svg").write(Self.svg)
         try md.write("# Streams\n\nHello, *world*: 0.1 + 0.2.\n\n![drawing](d.svg)\n")
         let pdf = dir.child("e.pdf")
-        let withSVG = try mdpdf([md.path, "-o", pdf.path], environment: ["LD_DEBUG": "bindings"])
+        let withSVG = try mdpdf([md.path, "-o", pdf.path], environment: env)
         #expect(withSVG.status == 0, "\(withSVG.stderrText.suffix(500))")
         return (plain.stderrText + plain.stdoutText, withSVG.stderrText + withSVG.stdoutText, pdf)
     }
@@ -40,27 +41,47 @@ struct NumberFormattingTests {
         return r.stdoutText.split(separator: "\n").contains { $0.hasSuffix(" T \(name)") }
     }
 
-    @Test func cairoCallsTheBinarysSnprintf() throws {
+    /// Whether Debian's shared cairo was loaded (LD_DEBUG=files names each file loaded).
+    private func loadsDebiansCairo(_ output: String) -> Bool {
+        output.split(separator: "\n").contains { $0.contains("file=") && $0.contains("/libcairo.so.2") && !$0.contains("libmdpdf-cairo") }
+            || output.contains("calling init: /lib/x86_64-linux-gnu/libcairo.so.2")
+            || output.contains("calling init: /usr/lib/x86_64-linux-gnu/libcairo.so.2")
+    }
+
+    @Test func cairoCallsTheBinarysSnprintfAndDeflate() throws {
         try withTempDir { dir in
-            let runs = try bindings(in: dir)
+            let runs = try runs(in: dir)
             #expect(!runs.plain.contains("libcairo.so"), "mdpdf's own cairo must be linked in")
-            for name in ["snprintf", "__snprintf_chk"] {
+            for name in ["snprintf", "__snprintf_chk", "deflateInit_", "deflate", "deflateEnd"] {
                 #expect(try binaryDefines(name), "\(name) is not defined by the binary")
-                let binding = symbolBinding(name, for: "libcairo.so", in: runs.withSVG)
-                #expect(bindsToBinary(binding), "\(name): \(binding.map(String.init) ?? "no binding")")
             }
+            // librsvg and the plug-in draw with mdpdf's cairo, through libmdpdf-cairo.so's jumps.
+            for name in ["cairo_create", "cairo_pdf_surface_create_for_stream"] {
+                let binding = runs.withSVG.split(separator: "\n").first { line in
+                    line.contains("binding file") && line.contains("`\(name)'")
+                        && (line.contains("librsvg") || line.contains("libmdpdf-images.so"))
+                }
+                #expect(binding?.contains("libmdpdf-cairo.so") == true, "\(name): \(binding.map(String.init) ?? "no binding")")
+            }
+            #expect(!loadsDebiansCairo(runs.withSVG), "Debian's libcairo.so.2 must not be loaded")
+            #expect(try tool("pdftotext", [runs.pdf.path, "-"]).stdoutText.contains("0.125 px"))
+            let check = try qpdfCheck(runs.pdf)
+            #expect(check.ok, "\(check.output)")
         }
     }
 
-    /// The PDF's streams must still inflate (qpdf checks them), the SVG's among them.
-    @Test func cairoCallsTheBinarysDeflate() throws {
+    /// Without libmdpdf-cairo.so the plug-in's librsvg draws with Debian's shared cairo,
+    /// whose `snprintf` and `deflate` calls bind to the binary's exports: the same SVG
+    /// still comes out, its text as text.
+    @Test func withoutTheCairoExportsSVGsAreStillDrawn() throws {
         try withTempDir { dir in
-            let runs = try bindings(in: dir)
-            for name in ["deflateInit_", "deflate", "deflateEnd"] {
-                #expect(try binaryDefines(name), "\(name) is not defined by the binary")
+            let runs = try runs(in: dir, environment: ["MDPDF_CAIRO_LIBRARY": dir.child("absent.so").path])
+            #expect(loadsDebiansCairo(runs.withSVG), "Debian's cairo is loaded instead")
+            for name in ["snprintf", "deflate"] {
                 let binding = symbolBinding(name, for: "libcairo.so", in: runs.withSVG)
                 #expect(bindsToBinary(binding), "\(name): \(binding.map(String.init) ?? "no binding")")
             }
+            #expect(try tool("pdftotext", [runs.pdf.path, "-"]).stdoutText.contains("0.125 px"))
             let check = try qpdfCheck(runs.pdf)
             #expect(check.ok, "\(check.output)")
         }

@@ -14,9 +14,10 @@
  *         decoding when over the pixel budget.
  *   GIF, BMP, TIFF  gdk-pixbuf's loaders, chosen by format (never by sniffing), first
  *         frame or page; refused before any pixel is allocated when over the budget.
- *   SVG   librsvg, drawn as vectors into a PDF of its own by this library's cairo
- *         (mdpdf links its own cairo in, whose contexts this one cannot draw on). No
- *         base file is given, so an SVG cannot make librsvg read other files.
+ *   SVG   librsvg, drawn as vectors into a PDF of its own (mdpdf's cairo is linked
+ *         into the binary, and its contexts are not handed over; librsvg draws with it
+ *         all the same, through libmdpdf-cairo.so, see Sources/MDImage/CairoExports.swift).
+ *         No base file is given, so an SVG cannot make librsvg read other files.
  *
  * Decoded pixels are cairo's ARGB32: one native-endian uint32 per pixel, alpha in the
  * top byte, colors premultiplied, rows `4 * width` bytes apart. Swift resolves these
@@ -87,8 +88,8 @@ mdimg_svg *mdimg_svg_open(const uint8_t *data, size_t length, double *width, dou
 
 /* Draws the document as vectors (paths, and text as text with its fonts embedded) into
    a one-page PDF of `width` × `height` points, fitted into that page as librsvg fits a
-   document into a viewport, by this library's own cairo: mdpdf's is linked into it, so
-   its cairo contexts cannot be handed here. Returns the PDF, to be freed with
+   document into a viewport: mdpdf's cairo is linked into the binary, and a cairo
+   context of it cannot be handed to a library loaded here. Returns the PDF, to be freed with
    `mdimg_free`, and sets `length`; NULL with `message` on failure. */
 uint8_t *mdimg_svg_render_pdf(mdimg_svg *svg, double width, double height, size_t *length, char *message);
 
