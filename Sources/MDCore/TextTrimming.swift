@@ -1,10 +1,10 @@
 /// Trimming without Foundation's `CharacterSet`, for the sets the code used from it:
-/// `.whitespaces` (Unicode's space separators, Zs, and U+0009 TAB), `.newlines` and
-/// `.whitespacesAndNewlines`.
+/// `.whitespaces` (Unicode's space separators, Zs, U+0009 TAB and, as CoreFoundation
+/// counts it, U+200B ZERO WIDTH SPACE), `.newlines` and `.whitespacesAndNewlines`.
 extension Unicode.Scalar {
     /// Foundation's `CharacterSet.whitespaces`.
     public var isHorizontalSpace: Bool {
-        value == 0x09 || properties.generalCategory == .spaceSeparator
+        value == 0x09 || value == 0x200B || properties.generalCategory == .spaceSeparator
     }
 
     /// Foundation's `CharacterSet.newlines`: U+000A–U+000D, U+0085, U+2028, U+2029.

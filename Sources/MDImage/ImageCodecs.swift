@@ -100,12 +100,14 @@ package final class DecodedRaster {
     deinit { free(UnsafeMutableRawPointer(pixels)) }
 }
 
-/// A parsed SVG document, drawn as vectors (librsvg). Used by one thread at a time
-/// (librsvg's handles are not shared between threads), which may change: the renderer
-/// opens it, the image worker draws it.
+/// A parsed SVG document, drawn as vectors (librsvg). librsvg's handles must not be used
+/// by two threads at once, and the same SVG may be drawn at two sizes by the image
+/// worker and the thread that lends it a hand (`ImageWorker.result`): drawing holds
+/// `lock`.
 package final class SVGDocument: @unchecked Sendable {
     private let handle: OpaquePointer
     private let library: ImageCodecLibrary
+    private let lock = Lock()
     /// Its own size in CSS pixels (width and height, else its viewBox, else 300 × 150).
     package let width: Double
     package let height: Double
@@ -128,13 +130,19 @@ package final class SVGDocument: @unchecked Sendable {
 
     /// The document drawn into a one-page PDF of `width` × `height` points (fitted as
     /// into a viewport of that size), written by the plug-in's own cairo; or why not.
-    package func pdf(width: Double, height: Double) -> Result<[UInt8], ImageProblem> {
+    package func pdf(width: Double, height: Double) -> Result<[UInt8], DrawingFailure> {
         var length = 0
-        let (bytes, message) = ImageCodecLibrary.withMessage { msg in
-            library.svgRenderPDF(handle, width, height, &length, msg)
+        let (bytes, message) = lock.withLock {
+            ImageCodecLibrary.withMessage { msg in library.svgRenderPDF(handle, width, height, &length, msg) }
         }
-        guard let bytes else { return .failure(.corrupt(format: .svg, reason: message.isEmpty ? "librsvg cannot draw it" : message)) }
+        guard let bytes else { return .failure(DrawingFailure(reason: message.isEmpty ? "librsvg cannot draw it" : message)) }
         defer { library.free(bytes) }
         return .success(Array(UnsafeBufferPointer(start: bytes, count: length)))
     }
+}
+
+/// Why an SVG could not be drawn (librsvg's or cairo's words, or "out of memory").
+package struct DrawingFailure: Error, CustomStringConvertible {
+    package var reason: String
+    package var description: String { reason }
 }

@@ -116,7 +116,7 @@ struct FrontMatterReader {
         }
         let root: YAMLNode?
         do {
-            root = try YAMLNode.compose(yaml)
+            root = try YAMLNode.compose(yaml, maxDepth: maxYAMLDepth)
         } catch {
             return .failure(YAMLProblem(message: error.message, line: error.line, column: error.column ?? 1))
         }

@@ -20,11 +20,13 @@ indirect enum YAMLNode {
     /// Composes the single document of `yaml`; nil for an empty stream. Like Yams'
     /// `compose(yaml:)`, which the program used before it dropped Foundation: an
     /// unknown alias and a second document are errors.
-    static func compose(_ yaml: String) throws(Problem) -> YAMLNode? {
+    /// Collections nested deeper than `maxDepth` (`- - - x` nests on one line) are
+    /// refused: composing recurses once per level.
+    static func compose(_ yaml: String, maxDepth: Int) throws(Problem) -> YAMLNode? {
         var bytes = Array(yaml.utf8)
         bytes.append(0)
         return try bytes.withUnsafeBufferPointer { (buffer) throws(Problem) -> YAMLNode? in
-            let parser = YAMLEventParser(buffer.baseAddress!, count: buffer.count - 1)
+            let parser = YAMLEventParser(buffer.baseAddress!, count: buffer.count - 1, maxDepth: maxDepth)
             return try parser.singleDocument()
         }
     }
@@ -68,8 +70,10 @@ enum YAMLTag: Equatable {
 private final class YAMLEventParser {
     private var parser = yaml_parser_t()
     private var anchors: [String: YAMLNode] = [:]
+    private let maxDepth: Int
 
-    init(_ text: UnsafePointer<UInt8>, count: Int) {
+    init(_ text: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+        self.maxDepth = maxDepth
         yaml_parser_initialize(&parser)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(&parser, text, count)
@@ -81,7 +85,7 @@ private final class YAMLEventParser {
         _ = try next()  // the stream's start
         let first = try next()
         if first.kind == YAML_STREAM_END_EVENT { return nil }
-        let root = try node(from: try next())  // after the document's start
+        let root = try node(from: try next(), depth: 0)  // after the document's start
         _ = try next()  // the document's end
         let after = try next()
         guard after.kind == YAML_STREAM_END_EVENT else {
@@ -128,7 +132,10 @@ private final class YAMLEventParser {
         return copy
     }
 
-    private func node(from event: Event) throws(YAMLNode.Problem) -> YAMLNode {
+    private func node(from event: Event, depth: Int) throws(YAMLNode.Problem) -> YAMLNode {
+        if depth > maxDepth && (event.kind == YAML_SEQUENCE_START_EVENT || event.kind == YAML_MAPPING_START_EVENT) {
+            throw YAMLNode.Problem(message: "it nests deeper than \(maxDepth) levels", line: event.line, column: event.column)
+        }
         let made: YAMLNode
         switch event.kind {
         case YAML_ALIAS_EVENT:
@@ -147,7 +154,7 @@ private final class YAMLEventParser {
             while true {
                 let item = try next()
                 if item.kind == YAML_SEQUENCE_END_EVENT { break }
-                items.append(try node(from: item))
+                items.append(try node(from: item, depth: depth + 1))
             }
             made = .sequence(items)
         case YAML_MAPPING_START_EVENT:
@@ -155,8 +162,8 @@ private final class YAMLEventParser {
             while true {
                 let key = try next()
                 if key.kind == YAML_MAPPING_END_EVENT { break }
-                let name = try node(from: key)
-                pairs.append((name, try node(from: try next())))
+                let name = try node(from: key, depth: depth + 1)
+                pairs.append((name, try node(from: try next(), depth: depth + 1)))
             }
             made = .mapping(pairs)
         default:

@@ -129,7 +129,7 @@ final class CairoCanvas: Canvas {
     /// The page (in drawing order, 0-based) each of `structureElements` was made on.
     private(set) var structureElementPages: [Int] = []
     /// Pages begun so far.
-    private var pagesBegun = 0
+    private(set) var pagesBegun = 0
     /// The tag names open, innermost last (a Link opened again without its area is a Span).
     private var openTags: [String] = []
 

@@ -25,7 +25,7 @@ extension CairoCanvas {
             orientation = .up
         }
         guard surface.width > 0, surface.height > 0 else { return }
-        if let index = surface.standIn { images.standIns.markDrawn(index) }
+        if let index = surface.standIn { images.standIns.markDrawn(index, page: pagesBegun - 1, rect: rect) }
         cairo_save(cr)
         var m = Self.placement(of: orientation, width: Double(surface.width), height: Double(surface.height), in: rect)
         cairo_transform(cr, &m)

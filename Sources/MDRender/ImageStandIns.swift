@@ -56,6 +56,9 @@ final class ImageStandIns {
     private var drawings: [String: CairoImageSurface] = [:]
     /// The stand-ins painted (one made ahead, `ImageCache.prefetch`, may never be).
     private var drawn = Set<Int>()
+    /// Where each stand-in was painted: the page (in drawing order) and the box (points,
+    /// y down from the page's top), for the links of an SVG's drawing.
+    private var placements: [Int: [(page: Int, rect: Rect)]] = [:]
     private let worker = ImageWorker<Replacement>()
     /// Marks this render's placeholders: a comment no file's JPEG carries by chance.
     let token: String
@@ -69,7 +72,10 @@ final class ImageStandIns {
 
     /// Notes that stand-in `index` was painted: cairo writes its image, which the qpdf
     /// pass must then find.
-    func markDrawn(_ index: Int) { drawn.insert(index) }
+    func markDrawn(_ index: Int, page: Int, rect: Rect) {
+        drawn.insert(index)
+        placements[index, default: []].append((page, rect))
+    }
 
     /// The stand-in surface for a PNG (see `PNGPlanes.inspect`). The image's data is
     /// ready at once when stored as it is; with an alpha channel, the worker takes its
@@ -118,7 +124,7 @@ final class ImageStandIns {
         worker.submit(index) {
             svg.pdf(width: width, height: height)
                 .map { Replacement.drawing(pdf: $0, path: path) }
-                .mapError { ConversionError.renderFailed(reason: "image \(path) \($0)") }
+                .mapError { ConversionError.renderFailed(reason: "image \(path): \($0)") }
         }
         // The placeholder's size in pixels only names the image; the form replaces it.
         let w = min(max(Int(width.rounded(.up)), 1), 0xFFFF), h = min(max(Int(height.rounded(.up)), 1), 0xFFFF)
@@ -251,7 +257,8 @@ final class ImageStandIns {
     /// Writes each image over its placeholder. Every image the pages use is looked at
     /// (cairo may put an image in a page's resources, a pattern's or a form's); every
     /// placeholder must be found, exactly once.
-    func replace(in s: PDFObjectStore, resources: UsedResources) throws(ConversionError) {
+    /// `drawnPages`: the page objects in drawing order (before contents pages are moved).
+    func replace(in s: PDFObjectStore, resources: UsedResources, drawnPages: [PDFReference]) throws(ConversionError) {
         guard !drawn.isEmpty else { return }
         var ready: [Replacement?] = []
         for (index, stream) in streams.enumerated() {
@@ -274,14 +281,20 @@ final class ImageStandIns {
             case .image(let stream):
                 write(stream, over: number, dict: dict, s)
             case .drawing(let pdf, let path):
-                guard let form = PageForm.form(from: pdf, into: s) else {
+                guard let drawing = PageForm.form(from: pdf, into: s) else {
                     throw .renderFailed(reason: "image \(path): the drawing librsvg made could not be read back")
                 }
-                s.replace(number, with: form)
+                s.replace(number, with: drawing.form)
+                for placement in placements[index] ?? [] where drawnPages.indices.contains(placement.page) {
+                    PageForm.addLinks(drawing.links, of: drawing.box, at: placement.rect, on: drawnPages[placement.page], in: s)
+                }
             }
         }
         if let missing = drawn.sorted().first(where: { !done[$0] }) {
-            throw .renderFailed(reason: "cairo wrote no image for stand-in \(missing)")
+            let path = streams[missing].map { replacement -> String in
+                if case .drawing(_, let path) = replacement { return path } else { return "a PNG" }
+            } ?? "a PNG"
+            throw .renderFailed(reason: "cairo wrote no image for stand-in \(missing) (\(path))")
         }
     }
 

@@ -24,7 +24,9 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
         condition.broadcast()
         guard !running else { return }
         running = true
-        DetachedThread.start(stackSize: 1 << 20) { [self] in work() }
+        // librsvg, pango and cairo draw SVGs here, recursing on an SVG's nesting: the
+        // room the renderer's own thread has (only the pages touched become resident).
+        DetachedThread.start(stackSize: 16 << 20) { [self] in work() }
     }
 
     /// The result of job `id`. While it is not ready, the caller runs the jobs not yet

@@ -71,6 +71,7 @@ struct PDFPostProcessor {
     /// The edits over cairo's PDF in `buffer`, then the new file.
     private func rewrite(_ buffer: UnsafeBufferPointer<UInt8>, readPages: ReadPages?, finishedIn folder: String?) throws(ConversionError) -> PDFData {
         guard let s = PDFObjectStore(buffer) else { throw .renderFailed(reason: "cairo's PDF is not as expected (no trailer, or objects out of order)") }
+        let drawnPages = s.pages
         try reorderPages(s)
         try rewriteInfo(s)
         try rewriteLinks(s)
@@ -82,7 +83,7 @@ struct PDFPostProcessor {
         if InvertedCMYKImages.mayHaveSome(buffer) { InvertedCMYKImages.mark(s, resources: resources) }
         // Last: the image worker may still be deflating PNG planes, which the steps
         // before have had the time to finish meanwhile.
-        if let images { try images.replace(in: s, resources: resources) }
+        if let images { try images.replace(in: s, resources: resources, drawnPages: drawnPages) }
         readPages?.letGo()
         return try write(s, readPages: readPages, finishedIn: folder)
     }

@@ -1,3 +1,4 @@
+import MDCore
 import MDImage
 import MDPDFSyntax
 
@@ -11,12 +12,29 @@ import MDPDFSyntax
 /// clips what an SVG draws past its viewport, as the clip around librsvg did. Patterns
 /// in the page are defined in the form's space, so they scale with it. Every object
 /// the page's resources reach is copied, renumbered, into the target; the page tree,
-/// the catalog and the document information are not.
+/// the catalog and the document information are not. The page's links to web addresses
+/// (librsvg makes one of an SVG's `<a>`) are kept apart, for `addLinks` to put on the
+/// pages the drawing is shown on.
 enum PageForm {
+    /// A page made a form, with its size and its links.
+    struct Drawing {
+        var form: PDFObject
+        /// The page's `/MediaBox`: origin and size, points.
+        var box: (x: Double, y: Double, width: Double, height: Double)
+        var links: [Link]
+    }
+
+    /// A link of the page: its area (x0 y0 x1 y1 in the page's space) and its action,
+    /// copied into the target.
+    struct Link {
+        var rect: [Double]
+        var action: PDFValue
+    }
+
     /// The form for page 1 of `pdf`; nil when `pdf` is not a PDF `PDFObjectStore`
     /// reads, has no page, or its page has no size or contents that read.
-    static func form(from pdf: [UInt8], into target: PDFObjectStore) -> PDFObject? {
-        pdf.withUnsafeBufferPointer { bytes -> PDFObject? in
+    static func form(from pdf: [UInt8], into target: PDFObjectStore) -> Drawing? {
+        pdf.withUnsafeBufferPointer { bytes -> Drawing? in
             guard let source = PDFObjectStore(bytes), let root = source.root,
                   let page = firstPage(source.resolve(root.dictionary["Pages"]), inherited: PDFDictionary(), source)
             else { return nil }
@@ -38,7 +56,51 @@ enum PageForm {
             if let group = page["Group"] { form["Group"] = copier.copy(group) }
             form["Filter"] = content.filter.map { copier.copy($0) }
             form["DecodeParms"] = content.decodeParms.map { copier.copy($0) }
-            return PDFObject(.dictionary(form), stream: .encoded(content.data))
+            var links: [Link] = []
+            for annotation in source.resolve(page["Annots"]).array ?? [] {
+                guard let dict = source.dictionary(annotation), dict["Subtype"] == .name("Link"),
+                      let action = source.dictionary(dict["A"]), action["S"] == .name("URI"), action["URI"] != nil
+                else { continue }
+                let rect = (source.resolve(dict["Rect"]).array ?? []).compactMap { source.resolve($0).number }
+                guard rect.count == 4 else { continue }
+                links.append(Link(rect: rect, action: copier.copy(.dictionary(action))))
+            }
+            return Drawing(form: PDFObject(.dictionary(form), stream: .encoded(content.data)),
+                           box: (x0, y0, width, height), links: links)
+        }
+    }
+
+    /// Puts `links` of a drawing whose page is `box` on `page` of the target, where the
+    /// drawing fills `rect` (points, y down from the page's top): each area mapped as the
+    /// form is, into the page's `/Annots`. They stay outside the structure tree (an SVG's
+    /// links have no text of their own); `/Contents` names the address for a reader.
+    static func addLinks(_ links: [Link], of box: (x: Double, y: Double, width: Double, height: Double), at rect: Rect,
+                         on page: PDFReference, in s: PDFObjectStore) {
+        guard !links.isEmpty, var pageDict = s.object(page.number)?.dictionary else { return }
+        let mediaBox = (s.resolve(pageDict["MediaBox"]).array ?? []).compactMap { s.resolve($0).number }
+        guard mediaBox.count == 4 else { return }
+        let top = max(mediaBox[1], mediaBox[3])
+        let sx = rect.width.value / box.width, sy = rect.height.value / box.height
+        var made: [PDFValue] = []
+        for link in links {
+            let x0 = rect.minX.value + (min(link.rect[0], link.rect[2]) - box.x) * sx
+            let x1 = rect.minX.value + (max(link.rect[0], link.rect[2]) - box.x) * sx
+            let y0 = top - rect.maxY.value + (min(link.rect[1], link.rect[3]) - box.y) * sy
+            let y1 = top - rect.maxY.value + (max(link.rect[1], link.rect[3]) - box.y) * sy
+            var annotation = PDFDictionary([
+                ("Type", .name("Annot")), ("Subtype", .name("Link")),
+                ("Rect", .array([.real(x0), .real(y0), .real(x1), .real(y1)])),
+                ("Border", .array([.integer(0), .integer(0), .integer(0)])), ("F", .integer(4)),
+                ("A", link.action),
+            ])
+            if let uri = s.dictionary(link.action)?["URI"]?.string { annotation["Contents"] = .string(uri) }
+            made.append(.reference(s.add(PDFObject(.dictionary(annotation)))))
+        }
+        if case .reference(let list)? = pageDict["Annots"], let existing = s.object(list.number)?.value.array {
+            s.replace(list.number, with: PDFObject(.array(existing + made)))
+        } else {
+            pageDict["Annots"] = .array((pageDict["Annots"]?.array ?? []) + made)
+            s.replace(page.number, dictionary: pageDict)
         }
     }
 

@@ -110,7 +110,7 @@ enum PlainText {
     }
 
     /// `text` without the white space and line ends at either end: exactly what
-    /// Foundation's `trimmingSpacesAndNewlines()` removes (general
+    /// Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` removed (general
     /// categories Zs, Zl and Zp, U+0009–U+000D, U+0085 and U+200B; compared over every
     /// scalar), without its round trip through an `NSString` of the whole text, which
     /// cost about 100,000 instructions a paragraph (0.3 G for the Rust book's chapters 1–14).

@@ -172,6 +172,33 @@ extension InlineImageTests.Raster {
         }
     }
 
+    /// A link in an SVG (`<a>`, which librsvg makes a link of the drawing's page) stays
+    /// clickable: one link annotation to its address, over the image's box on the page
+    /// (200 × 50 px drawn at 150 × 37.5 pt), on each page it is shown on.
+    @Test func linksInsideAnSVGStayClickable() throws {
+        try withTempDir { dir in
+            try dir.child("link.svg").write("""
+                <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="50">\
+                <a xlink:href="https://example.com/svg"><rect width="200" height="50" fill="#39f"/>\
+                <text x="10" y="30">Link</text></a></svg>
+                """)
+            try dir.child("a.md").write("![A](link.svg)\n\n\\newpage\n\n![B](link.svg)\n")
+            let r = try mdpdf([dir.child("a.md").path])
+            #expect(r.status == 0 && r.stderrText.isEmpty, "\(r.stderrText)")
+            let pdf = dir.child("a.pdf")
+            let links = try PDFObjects(pdf: pdf).links.filter { $0.uri == "https://example.com/svg" }
+            #expect(links.map(\.page) == [0, 1], "\(links.map(\.page))")
+            for link in links {
+                let (w, h) = (link.rect[2] - link.rect[0], link.rect[3] - link.rect[1])
+                // cairo rounds a link's area out to whole points within the drawing's page.
+                #expect(abs(w - 150) < 1 && abs(h - 37.5) < 1, "\(link.rect)")
+                // Over the image, whose top is the body's top.
+                #expect(abs(link.rect[0] - Self.bodyOrigin.x) < 1, "\(link.rect)")
+            }
+            try expectValid(pdf)
+        }
+    }
+
     /// The Rust book's chapter 4 figures (graphviz SVGs with Times text), written as
     /// Markdown images in an mdBook-like page: all seven as vectors, their labels as
     /// text in Times' metric stand-in, each a Figure with its alt text.

@@ -6,6 +6,8 @@ import Testing
 @Suite struct TextHelperTests {
     @Test func trimming() {
         #expect(" \t a b \u{00A0}\t".trimmingSpaces() == "a b")
+        #expect("\u{200B}x\u{200B}".trimmingSpaces() == "x")
+        #expect("\u{200B}\nx\n".trimmingSpacesAndNewlines() == "x")
         #expect("\n a \r\n".trimmingSpaces() == "\n a \r\n")
         #expect("\n\u{2028} a \r\n\u{85}".trimmingSpacesAndNewlines() == "a")
         #expect("\n\na b\n".trimmingLineBreaks() == "a b")

@@ -135,6 +135,16 @@ import Testing
         #expect(document.blocks.first?.range.start.line == 4)
     }
 
+    /// Sequences nested on one line (`- - - x`) are refused as composing meets them;
+    /// the line check counts a line's indentation, not its dashes after the first.
+    @Test func nestingOnOneLineIsRefused() throws {
+        let markdown = "---\nk:\n  " + String(repeating: "- ", count: 100_000) + "x\n---\n# x\n"
+        let (document, diagnostics) = parsed(markdown)
+        #expect(document.frontMatter == nil)
+        #expect(diagnostics.first?.message.contains("nests deeper") == true, "\(diagnostics.map(\.message))")
+        #expect(document.blocks.first?.range.start.line == 5)
+    }
+
     /// Ten levels of nine-fold aliases stand for 9^7 values; conversion stops early.
     @Test func aliasExpansionIsBounded() throws {
         var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n"
