@@ -35,6 +35,9 @@ extension StringProtocol {
 
     private func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
+        // Most text has nothing to trim: two scalars looked at, no copy of the scalars.
+        guard let head = scalars.first, let tail = scalars.last else { return "" }
+        if !drop(head) && !drop(tail) { return String(self) }
         guard let first = scalars.firstIndex(where: { !drop($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !drop($0) })!
         var kept = String.UnicodeScalarView()
