@@ -13,8 +13,9 @@ struct FrontMatterReader {
     /// The decoded front matter; nil when there is none or it could not be used.
     private(set) var frontMatter: FrontMatter?
 
-    /// The deepest YAML nesting we decode. Yams composes nodes recursively, so a hostile
-    /// front matter (`[[[[…`) must be refused before it reaches Yams.
+    /// The deepest YAML nesting we decode. Composing recurses once per level, so a
+    /// hostile front matter (`[[[[…`, `- - - …`) is refused: by a line check before
+    /// libyaml reads it, and by the composer (`YAMLNode.compose`) as it meets one.
     static let maxYAMLDepth = 64
     /// The most YAML nodes we convert: aliases are expanded on conversion, and ten
     /// nested aliases can stand for a billion nodes.
@@ -108,7 +109,7 @@ struct FrontMatterReader {
     }
 
     /// Decodes YAML text (nil when it is empty), refusing nesting deeper than
-    /// `maxYAMLDepth` before Yams sees it; values past `maxYAMLNodes` are null and set
+    /// `maxYAMLDepth` before libyaml reads it; values past `maxYAMLNodes` are null and set
     /// `truncated`.
     static func decodeYAML(_ yaml: String, truncated: inout Bool) -> Result<FrontMatterValue?, YAMLProblem> {
         if let line = lineNestingTooDeep(yaml) {
