@@ -51,6 +51,8 @@ final class ImageStandIns {
 
     /// The replacement of each stand-in, by index: ready, or on its way from the worker.
     private var streams: [Replacement?] = []
+    /// The file each stand-in is for, by index (for messages).
+    private var paths: [String] = []
     /// The stand-in of each SVG drawn, by path and size in points (one form for every
     /// placement of the same SVG at the same size).
     private var drawings: [String: CairoImageSurface] = [:]
@@ -82,6 +84,7 @@ final class ImageStandIns {
     /// planes apart and deflates them.
     func surface(for layout: PNGPlanes.Layout, width: Int, height: Int, path: String) throws(ConversionError) -> CairoImageSurface {
         let index = streams.count
+        paths.append(path)
         switch layout {
         case .stored(let planes):
             let stream = Self.stream(planes, width: width, height: height)
@@ -113,14 +116,16 @@ final class ImageStandIns {
     }
 
     /// The stand-in surface for an SVG drawn into a box of `width` × `height` points:
-    /// the worker has the image plug-in draw it into a PDF page of that size (with the
-    /// plug-in's own cairo: mdpdf's, linked in, cannot draw through librsvg), which the
-    /// pass makes a form in place of the placeholder image, mapped onto the same box.
+    /// the worker has the image plug-in's librsvg draw it into a PDF page of that size
+    /// (a cairo context of the document's own surface cannot be handed to the plug-in),
+    /// which the pass makes a form in place of the placeholder image, mapped onto the
+    /// same box.
     func surface(for svg: SVGDocument, width: Double, height: Double, path: String) throws(ConversionError) -> CairoImageSurface {
         let key = "\(width) \(height) \(path)"
         if let made = drawings[key] { return made }
         let index = streams.count
         streams.append(nil)
+        paths.append(path)
         worker.submit(index) {
             svg.pdf(width: width, height: height)
                 .map { Replacement.drawing(pdf: $0, path: path) }
@@ -291,10 +296,7 @@ final class ImageStandIns {
             }
         }
         if let missing = drawn.sorted().first(where: { !done[$0] }) {
-            let path = streams[missing].map { replacement -> String in
-                if case .drawing(_, let path) = replacement { return path } else { return "a PNG" }
-            } ?? "a PNG"
-            throw .renderFailed(reason: "cairo wrote no image for stand-in \(missing) (\(path))")
+            throw .renderFailed(reason: "cairo wrote no image for the stand-in of image \(paths[missing])")
         }
     }
 
