@@ -163,6 +163,8 @@ extension InlineImageTests.Raster {
                       let matrix = (dict["/Matrix"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), matrix.count == 6,
                       abs(matrix[0] * (box[2] - box[0]) - 1) < 1e-6, abs(matrix[3] * (box[3] - box[1]) - 1) < 1e-6
                 else { continue }
+                // The drawing's page starts at the origin: the form only scales it.
+                #expect(matrix[1] == 0 && matrix[2] == 0 && matrix[4] == 0 && matrix[5] == 0, "\(matrix)")
                 boxes.append([box[2] - box[0], box[3] - box[1]].map { ($0 * 100).rounded() / 100 })
             }
             #expect(boxes.sorted { $0[0] < $1[0] } == [[90, 45], [180, 90]], "\(boxes)")
