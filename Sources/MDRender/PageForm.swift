@@ -13,8 +13,8 @@ import MDPDFSyntax
 /// in the page are defined in the form's space, so they scale with it. Every object
 /// the page's resources reach is copied, renumbered, into the target; the page tree,
 /// the catalog and the document information are not. The page's links to web addresses
-/// (librsvg makes one of an SVG's `<a>`) are kept apart, for `addLinks` to put on the
-/// pages the drawing is shown on.
+/// (librsvg makes one of an SVG's `<a>`) with a scheme a document's own link may have
+/// are kept apart, for `addLinks` to put on the pages the drawing is shown on.
 enum PageForm {
     /// A page made a form, with its size and its links.
     struct Drawing {
@@ -62,7 +62,11 @@ enum PageForm {
                       let action = source.dictionary(dict["A"]), action["S"] == .name("URI"), action["URI"] != nil
                 else { continue }
                 let rect = (source.resolve(dict["Rect"]).array ?? []).compactMap { source.resolve($0).number }
-                guard rect.count == 4 else { continue }
+                // An SVG is as untrusted as the document: only the schemes a document's own
+                // links may have are kept (`URIScheme`; no `javascript:`, `file:`…).
+                guard rect.count == 4, let uri = source.resolve(action["URI"]).string,
+                      let scheme = String(decoding: uri, as: UTF8.self).uriScheme, URIScheme.clickable.contains(scheme)
+                else { continue }
                 links.append(Link(rect: rect, action: copier.copy(.dictionary(action))))
             }
             return Drawing(form: PDFObject(.dictionary(form), stream: .encoded(content.data)),

@@ -19,20 +19,6 @@ extension LinkTarget {
 }
 
 extension String {
-    /// The URI scheme of a link destination, lowercased (`https`, `mailto`); nil for a
-    /// path. A one-letter "scheme" is a Windows drive letter, so a path.
-    public var uriScheme: String? {
-        let utf8 = Array(self.utf8)
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 1 else { return nil }
-        let head = utf8[..<colon]
-        func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
-        let isScheme = isAlpha(head[head.startIndex]) && head.allSatisfy {
-            isAlpha($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
-                || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-        }
-        return isScheme ? String(decoding: head, as: UTF8.self).lowercased() : nil
-    }
-
     /// The file path of a link destination without a URI scheme; nil for URIs.
     public var relativeFilePath: String? {
         guard !isEmpty, !hasPrefix("//"), uriScheme == nil else { return nil }

@@ -22,8 +22,7 @@ import MDTheme
 /// A refused link keeps its text and link color but is not clickable, with a warning
 /// at its line and column, as for a link to a missing anchor.
 enum LinkSafety {
-    static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel", "sms", "ftp", "ftps", "sftp",
-                                              "news", "nntp", "irc", "ircs", "xmpp", "geo"]
+    static let allowedSchemes = URIScheme.clickable
 
     enum Verdict: Equatable {
         case allowed(LinkTarget)
