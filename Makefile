@@ -23,15 +23,15 @@ build: setup
 ## spread over the binary's 20 MB of code they made 12.5 MB of it resident. And the binary exports no symbols (`--no-export-dynamic`
 ## overrides the Swift toolchain's `-export-dynamic`): nothing loads symbols from it (the
 ## plug-ins are plain C APIs), and its 8,400 exported names cost 0.7 MB of symbol tables
-## that every library's symbol lookups searched first, 1 MB of peak memory in all. Six
+## that every library's symbol lookups searched first, 1 MB of peak memory in all. Five
 ## names are exported all the same: `snprintf` and `__snprintf_chk`, the exact fast path
 ## for the numbers of PDF operators (Sources/CFastPrintf/fast_printf.c), and
 ## `deflateInit_`, `deflate` and `deflateEnd`, which deflate cairo's streams with
 ## libdeflate (Sources/CFastDeflate/fast_deflate.c): the cairo linked into the binary
 ## binds to them when it is linked, and Debian's shared cairo, which librsvg draws SVGs
 ## with only when libmdpdf-cairo.so is missing (see Sources/MDImage/CairoExports.swift),
-## binds to these exports; and `malloc_conf`, the options the shared libjemalloc reads
-## (Sources/CMallocConf).
+## binds to these exports. The jemalloc linked in exports its malloc family (see
+## JEMALLOC_OBJECT below).
 RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections \
@@ -40,9 +40,24 @@ RELEASE_FLAGS = -c release --static-swift-stdlib \
 	-Xlinker --no-export-dynamic \
 	-Xlinker --export-dynamic-symbol=snprintf -Xlinker --export-dynamic-symbol=__snprintf_chk \
 	-Xlinker --export-dynamic-symbol=deflateInit_ -Xlinker --export-dynamic-symbol=deflate \
-	-Xlinker --export-dynamic-symbol=deflateEnd -Xlinker --export-dynamic-symbol=malloc_conf
+	-Xlinker --export-dynamic-symbol=deflateEnd
 
-release: setup
+## jemalloc is linked into the release binary (debug builds and the tests load Debian's
+## libjemalloc.so.2), from Debian's libjemalloc_pic.a made one relocatable object, which
+## mdpdf's release link takes (Package.swift): the Swift toolchain links with
+## `--exclude-libs ALL`, which keeps every name taken from an archive out of the binary's
+## exports, and malloc and free must be exported for every library to bind to them
+## (scripts/jemalloc-exports.list). Its C++ operators are left out (jemalloc_cpp.pic.o):
+## libstdc++'s, linked in too, call its malloc and free. The shared library needed
+## libstdc++.so for them, which then bound 1,700 of its own names at every start: with
+## both linked in, neither is loaded. `swift build -c release` alone fails without it.
+JEMALLOC_OBJECT = $(CURDIR)/.build/jemalloc-linked-in.o
+$(JEMALLOC_OBJECT): | setup
+	@rm -rf $@.parts && mkdir -p $@.parts
+	cd $@.parts && ar x "$$(clang -print-file-name=libjemalloc_pic.a)" && rm jemalloc_cpp.pic.o && ld -r *.o -o $@
+	@rm -rf $@.parts
+
+release: setup $(JEMALLOC_OBJECT)
 	@# SwiftPM does not know the ordering file: a newer one relinks the binary.
 	@if [ scripts/function-order.txt -nt .build/release/mdpdf ]; then rm -f .build/release/mdpdf; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -107,6 +122,7 @@ install-build:
 ifeq ($(BUILD),1)
 	scripts/setup.sh
 ifeq ($(CONFIG),release)
+	$(MAKE) $(JEMALLOC_OBJECT)
 	$(SWIFT) build $(RELEASE_FLAGS)
 else
 	$(SWIFT) build -c $(CONFIG)

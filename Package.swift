@@ -70,7 +70,8 @@ let package = Package(
         /// static link hides every symbol taken from an archive (`--exclude-libs ALL`), and
         /// malloc must be the one every library in the process binds to; listed before
         /// libc, jemalloc's malloc family takes the place of glibc's for the whole process.
-        .target(name: "CMallocConf", linkerSettings: [.linkedLibrary("jemalloc")]),
+        /// The release build links jemalloc in instead (see the Makefile's JEMALLOC_OBJECT).
+        .target(name: "CMallocConf", linkerSettings: [.linkedLibrary("jemalloc", .when(configuration: .debug))]),
         /// zlib, to check that a PNG's image data inflates before layout relies on it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         /// libdeflate: deflates an image plane held whole about twice as fast as zlib at
@@ -136,8 +137,21 @@ let package = Package(
         /// deflated by libdeflate, twice as fast as zlib (see fast_deflate.c); the command
         /// line links it, the library does not.
         .target(name: "CFastDeflate", dependencies: ["CLibDeflate", "CZlib"]),
+        /// The release binary links jemalloc and libstdc++ (which the Swift runtime and ICU
+        /// need) in: jemalloc from the object `make release` makes of Debian's archive,
+        /// exporting its malloc family (see the Makefile's JEMALLOC_OBJECT), and libstdc++
+        /// because `-lstdc++` finds scripts/static-libstdc++/libstdc++.so, a linker script
+        /// that takes GCC's archive, before the shared library. The shared libjemalloc
+        /// needed libstdc++.so, which bound 1,700 of a one-line document's 3,000 symbol
+        /// lookups (its own names, at every start): 12.6 -> 11.0 ms. Debug builds and the
+        /// tests keep both shared.
         .executableTarget(name: "mdpdf", dependencies: ["MDPDF", "CSignalCleanup", "CFastPrintf", "CFastDeflate", "CMallocConf",
-                                                        .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                                                        .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/scripts/static-libstdc++",
+                                                         "-Xlinker", Context.packageDirectory + "/.build/jemalloc-linked-in.o",
+                                                         "-Xlinker", "--export-dynamic-symbol-list=" + Context.packageDirectory
+                                                             + "/scripts/jemalloc-exports.list"],
+                                                        .when(configuration: .release))]),
         /// The whole-pipeline fuzz target: `make fuzz` builds it with libFuzzer; built
         /// normally it replays inputs (the CLI tests replay Tests/Fuzz/regressions).
         .executableTarget(name: "mdpdf-fuzz", dependencies: ["MDPDF", "MDCore"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """mdpdf benchmark: pages/s and peak memory on the shared corpus (release build).
 
-Run by `make bench` after `swift build -c release`. For each document: pages (pdfinfo),
+Run by `make bench` after `make release`. For each document: pages (pdfinfo),
 wall time (median of N runs), CPU time (user + system, median), pages/s, and the child's
 peak RSS (the median of 5 more runs under GNU time, as the speed issue's targets are
 stated, and the largest of them beside it; see `peak_rss`); the same for pandoc→Typst
@@ -163,7 +163,8 @@ BINDINGS_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"
 
 def cairo_binary_bindings():
     """Whether mdpdf's own cairo is linked in (no libcairo.so loaded for a one-line
-    document), how many of `snprintf`, `__snprintf_chk` (Sources/CFastPrintf),
+    document), whether jemalloc and libstdc++ are (neither shared library loaded for
+    it, libc's and FreeType's malloc and free bound to the binary's), how many of `snprintf`, `__snprintf_chk` (Sources/CFastPrintf),
     `deflateInit_`, `deflate` and `deflateEnd` (Sources/CFastDeflate) the binary
     defines (the linker binds the linked-in cairo's calls to them), and whether librsvg
     draws a document's SVG with that cairo (its `cairo_create` bound to
@@ -178,7 +179,15 @@ def cairo_binary_bindings():
             proc = subprocess.run([BIN, src, "-o", os.path.join(work, "one.pdf")], env=env,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             return (proc.stdout + proc.stderr).decode("utf-8", "replace").splitlines()
-        linked_in = not any("libcairo.so" in l for l in run("Hello, *world*.\n"))
+        one_line = run("Hello, *world*.\n")
+        linked_in = not any("libcairo.so" in l for l in one_line)
+        # jemalloc and libstdc++ are linked in too (Package.swift, mdpdf's linker
+        # settings), and every library's malloc and free bind to the binary's.
+        stdcxx_linked_in = (not any("file=" in l and ("libstdc++.so" in l or "libjemalloc.so" in l) for l in one_line)
+                            and all(any(f"binding file {lib}" in l and f"to {BIN} " in l and f"`{name}'" in l
+                                        for l in one_line)
+                                    for lib in ("/lib/x86_64-linux-gnu/libc.so.6", "/lib/x86_64-linux-gnu/libfreetype.so.6")
+                                    for name in ("malloc", "free")))
         symbols = subprocess.run(["nm", "--defined-only", BIN], stdout=subprocess.PIPE,
                                  stderr=subprocess.DEVNULL).stdout.decode().splitlines()
         defined = sum(1 for name in CAIRO_CALLS_INTO_BINARY if any(l.endswith(f" T {name}") for l in symbols))
@@ -187,12 +196,12 @@ def cairo_binary_bindings():
         lines = run("Hello, *world*.\n\n![drawing](d.svg)\n")
         shared = (any("librsvg" in l and "`cairo_create'" in l and "libmdpdf-cairo.so" in l for l in lines)
                   and not any("calling init:" in l and "/libcairo.so.2" in l for l in lines))
-        return linked_in, defined, shared
+        return linked_in, stdcxx_linked_in, defined, shared
 
 
 def main():
     if not os.access(BIN, os.X_OK):
-        print(f"mdpdf not found at {BIN}: run `swift build -c release` first (`make bench` does)")
+        print(f"mdpdf not found at {BIN}: run `make release` first (`make bench` does)")
         return 0
     if not os.path.isdir(CORPUS):
         print(f"corpus not found at {CORPUS}: set MDPDF_SHARED")
@@ -316,9 +325,11 @@ def main():
     check(f"one-line document < {TARGET_ONE_LINE_MS:.0f} ms and < {TARGET_ONE_LINE_RSS_MB:.0f} MB (target)", one_result,
           lambda r: r["seconds"] * 1000 < TARGET_ONE_LINE_MS and r["rss_mb"] < TARGET_ONE_LINE_RSS_MB,
           lambda r: f"{r['seconds'] * 1000:.1f} ms, {r['rss_mb']:.1f} MB")
-    linked_in, defined, shared = cairo_binary_bindings()
+    linked_in, stdcxx_linked_in, defined, shared = cairo_binary_bindings()
     wanted = len(CAIRO_CALLS_INTO_BINARY)
     print(f"{verdict(linked_in)}  mdpdf's cairo is linked in (no libcairo.so loaded for a one-line document)")
+    print(f"{verdict(stdcxx_linked_in)}  jemalloc and libstdc++ are linked in (neither shared library loaded for a "
+          f"one-line document; libc's and FreeType's malloc and free bind to the binary's)")
     print(f"{verdict(defined == wanted)}  the binary defines snprintf, __snprintf_chk, deflateInit_, deflate and "
           f"deflateEnd, which its cairo's calls bind to: {defined} of {wanted}")
     print(f"{verdict(shared)}  librsvg draws SVGs with mdpdf's cairo (cairo_create bound to libmdpdf-cairo.so, "

@@ -63,7 +63,7 @@ def pdf_gaps(binary, src, theme, work):
 
 def main():
     if not os.access(BIN, os.X_OK):
-        print(f"mdpdf not found at {BIN}: run `swift build -c release` first (`make typo-report` does)")
+        print(f"mdpdf not found at {BIN}: run `make release` first (`make typo-report` does)")
         return 0
     print(f"Typography report ({BIN}); ratio: the breaker's adjustment ratio; gap: PDF-measured mean word gap")
     head = f"{'document':<32} {'theme':<9} {'lines':>6} {'just.':>6} {'loose':>6} {'tight':>6} {'widest':>7} " \

@@ -1,6 +1,7 @@
 // The command line's jemalloc configuration, read by jemalloc as it starts (before
-// main). The release link exports `malloc_conf` (see the Makefile) so that the shared
-// libjemalloc finds it; the environment's MALLOC_CONF still overrides any option.
+// main): by the jemalloc linked into the release binary, and by the shared libjemalloc
+// of debug builds (the debug binary exports every name); the environment's MALLOC_CONF
+// still overrides any option.
 //
 // - narenas:1: one arena for the process. A conversion's threads hand memory to each
 //   other (layout allocates a page's items, drawing frees them); jemalloc's per-thread
