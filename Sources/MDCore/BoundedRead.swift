@@ -17,11 +17,15 @@ public enum BoundedRead {
         var out: [UInt8] = []
         // A regular file's size is known: room for exactly that (and the read that finds
         // its end), not up to twice as much by doubling.
+        // Its reads are as large as it is, up to 64 KB (a short file's 64 KB buffer was
+        // fresh memory to fault in at every start).
         var st = stat()
+        var chunkSize = 64 * 1024
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 {
             out.reserveCapacity(min(Int(st.st_size), limit) + 1)
+            chunkSize = min(max(Int(st.st_size) + 1, 4096), chunkSize)
         }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n == 0 { return .success(out) }

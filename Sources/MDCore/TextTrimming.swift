@@ -4,7 +4,10 @@
 extension Unicode.Scalar {
     /// Foundation's `CharacterSet.whitespaces`.
     public var isHorizontalSpace: Bool {
-        value == 0x09 || value == 0x200B || properties.generalCategory == .spaceSeparator
+        // ASCII answered without the Unicode property table, whose lookup was most of
+        // the time the theme's lengths took to decode.
+        if value < 0x80 { return value == 0x20 || value == 0x09 }
+        return value == 0x200B || properties.generalCategory == .spaceSeparator
     }
 
     /// Foundation's `CharacterSet.newlines`: U+000A–U+000D, U+0085, U+2028, U+2029.

@@ -55,8 +55,11 @@ final class WordShapeCache {
         var features: [UInt64]
     }
 
-    /// Twice `capacity`, a power of two: probes stay short.
-    private var slots = [Slot](repeating: Slot(), count: 2 * WordShapeCache.capacity)
+    /// At least twice `count`, a power of two: probes stay short. It starts small and
+    /// doubles up to twice `capacity` (8,192 slots, 256 KB): a short document's few
+    /// words touched 64 fresh pages of memory at the start of every run (0.1 ms).
+    private var slots = [Slot](repeating: Slot(), count: WordShapeCache.initialSlots)
+    static let initialSlots = 256
     private var count = 0
     private var bytes: [UInt8] = []
     /// The glyphs of the words, clusters counted from each word's first byte.
@@ -103,6 +106,7 @@ final class WordShapeCache {
     /// `context`.
     func store(_ word: UnsafeBufferPointer<UInt8>, context: Int32, glyphs shaped: ArraySlice<UnitGlyph>) {
         if count >= Self.capacity { removeAll() }
+        if 2 * (count + 1) > slots.count { grow() }
         let hash = Self.hash(word, context)
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
@@ -112,6 +116,18 @@ final class WordShapeCache {
         bytes.append(contentsOf: word)
         glyphs.append(contentsOf: shaped)
         count += 1
+    }
+
+    /// Twice the slots, each stored word placed again by its hash.
+    private func grow() {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: 2 * old.count)
+        let mask = slots.count - 1
+        for slot in old where slot.hash != 0 {
+            var i = Int(truncatingIfNeeded: slot.hash) & mask
+            while slots[i].hash != 0 { i = (i + 1) & mask }
+            slots[i] = slot
+        }
     }
 
     /// Forgets every word.

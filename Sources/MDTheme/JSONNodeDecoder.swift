@@ -12,20 +12,46 @@ struct JSONNodeDecoder {
     var userInfo: [CodingUserInfoKey: Any] = [:]
 
     func decode<T: Decodable>(_ type: T.Type, from node: JSONNode) throws -> T {
-        try T(from: NodeDecoder(node: node, codingPath: [], userInfo: userInfo))
+        try T(from: NodeDecoder(node: node, parent: nil, key: nil, userInfo: userInfo))
     }
 }
 
 /// One value being decoded; also its own single-value container.
-private struct NodeDecoder: Decoder, SingleValueDecodingContainer {
+///
+/// A class, so that a decoder handed on as `any Decoder` is one reference (a struct
+/// holding its coding path was boxed on the heap for every value), and its coding path
+/// a chain of parents made into an array only when asked for, as errors do (each
+/// value's path was a fresh copy of its parent's, one more key appended).
+private final class NodeDecoder: Decoder, SingleValueDecodingContainer {
     let node: JSONNode
-    let codingPath: [any CodingKey]
+    /// The decoder of the object or array holding this value, and its key or index there.
+    let parent: NodeDecoder?
+    let key: (any CodingKey)?
     let userInfo: [CodingUserInfoKey: Any]
+
+    init(node: JSONNode, parent: NodeDecoder?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any]) {
+        self.node = node; self.parent = parent; self.key = key; self.userInfo = userInfo
+    }
+
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var link: NodeDecoder? = self
+        while let decoder = link {
+            if let key = decoder.key { path.append(key) }
+            link = decoder.parent
+        }
+        return path.reversed()
+    }
+
+    /// The decoder of `child`, the value at `key` in this object or array.
+    func child(_ child: JSONNode, at key: any CodingKey) -> NodeDecoder {
+        NodeDecoder(node: child, parent: self, key: key, userInfo: userInfo)
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         switch node.value {
         case .object(let members):
-            return KeyedDecodingContainer(KeyedNodeContainer<Key>(members: members, codingPath: codingPath, userInfo: userInfo))
+            return KeyedDecodingContainer(KeyedNodeContainer<Key>(members: members, decoder: self))
         case .null:
             throw DecodingError.valueNotFound(KeyedDecodingContainer<Key>.self, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
@@ -37,7 +63,7 @@ private struct NodeDecoder: Decoder, SingleValueDecodingContainer {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         switch node.value {
         case .array(let items):
-            return UnkeyedNodeContainer(items: items, codingPath: codingPath, userInfo: userInfo)
+            return UnkeyedNodeContainer(items: items, decoder: self)
         case .null:
             throw DecodingError.valueNotFound([Any].self, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
@@ -120,8 +146,10 @@ private struct NodeDecoder: Decoder, SingleValueDecodingContainer {
 /// The members of a JSON object, by key.
 private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [JSONNode.Member]
-    let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: Any]
+    /// The object's decoder.
+    let decoder: NodeDecoder
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
@@ -132,7 +160,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return NodeDecoder(node: member.value, codingPath: codingPath + [key], userInfo: userInfo)
+        return decoder.child(member.value, at: key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
@@ -167,13 +195,15 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 /// The items of a JSON array, in order.
 private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     let items: [JSONNode]
-    let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: Any]
+    /// The array's decoder.
+    let decoder: NodeDecoder
     private(set) var currentIndex = 0
 
-    init(items: [JSONNode], codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
-        self.items = items; self.codingPath = codingPath; self.userInfo = userInfo
+    init(items: [JSONNode], decoder: NodeDecoder) {
+        self.items = items; self.decoder = decoder
     }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
 
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
@@ -184,7 +214,7 @@ private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(type, DecodingError.Context(
                 codingPath: codingPath + [NodeCodingKey(index: currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
-        return NodeDecoder(node: items[currentIndex], codingPath: codingPath + [NodeCodingKey(index: currentIndex)], userInfo: userInfo)
+        return decoder.child(items[currentIndex], at: NodeCodingKey(index: currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {
