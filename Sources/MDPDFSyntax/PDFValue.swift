@@ -133,9 +133,9 @@ public struct PDFDictionary: Equatable, Sendable {
     /// The value of `key`; nil when absent. Setting nil (or `.null`, which means the same)
     /// removes the key; setting a key present keeps its place.
     public subscript(key: PDFName) -> PDFValue? {
-        get { entries.first { $0.key == key }?.value }
+        get { index(of: key).map { entries[$0].value } }
         set {
-            let index = entries.firstIndex { $0.key == key }
+            let index = index(of: key)
             switch (index, newValue) {
             case (let i?, let value?) where value != .null: entries[i].value = value
             case (let i?, _): entries.remove(at: i)
@@ -146,6 +146,16 @@ public struct PDFDictionary: Equatable, Sendable {
     }
 
     public var isEmpty: Bool { entries.isEmpty }
+
+    /// Where `key` is among the entries. The keys are compared in place: a
+    /// `first(where:)` closure is given each entry copied, its name and value retained
+    /// and released.
+    private func index(of key: PDFName) -> Int? {
+        entries.withUnsafeBufferPointer { entries in
+            for i in entries.indices where entries[i].key == key { return i }
+            return nil
+        }
+    }
 
     public static func == (a: PDFDictionary, b: PDFDictionary) -> Bool {
         a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }

@@ -153,14 +153,14 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
-    func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
+    func contains(_ key: Key) -> Bool { members.index(ofKey: key.stringValue) != nil }
 
     private func child(_ key: any CodingKey) throws -> NodeDecoder {
-        guard let member = members.first(where: { $0.key == key.stringValue }) else {
+        guard let i = members.index(ofKey: key.stringValue) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return decoder.child(member.value, at: key)
+        return decoder.child(members[i].value, at: key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }

@@ -85,7 +85,8 @@ public struct JSONParser {
                 throw error(i < bytes.count && bytes[i] == UInt8(ascii: "}") ? "a trailing comma is not allowed in JSON" : "expected a key in double quotes")
             }
             let key = try string()
-            if let first = members.first(where: { $0.key == key }) {
+            if let d = members.index(ofKey: key) {
+                let first = members[d]
                 throw JSONSyntaxError(message: "duplicate key '\(key)' (first written at \(first.keyOrigin.location.map { "\($0)" } ?? "?"))",
                                       location: keyOrigin.location!)
             }
