@@ -36,46 +36,25 @@ struct FontLookupCache {
 
     /// The cache in `directory`, or nil when there is none or it cannot be read.
     /// Whether its stamp is current is the caller's question.
+    ///
+    /// Mapped rather than read, and kept mapped while the cache is in use: a read copied
+    /// its 0.65 MB into fresh memory, where the mapping maps the file's cached pages and
+    /// copies nothing, and only the faces a conversion asks for are decoded from it. The
+    /// file is only ever replaced whole (written aside, renamed over), never cut short
+    /// under a reader, so what is mapped stays what was checked.
     static func read(from directory: String) -> StoredFontLookups? {
-        guard let fd = openAboveStandardStreams(file(in: directory)) else { return nil }
+        let fd = open(file(in: directory), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0, st.st_size < 64 << 20,
-              let stored = withMapping(of: fd, count: Int(st.st_size), { try? StoredFontLookups(reading: $0, from: fd) }) else {
-            close(fd)
+              let base = mmap(nil, Int(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        let mapping = UnsafeRawBufferPointer(start: base, count: Int(st.st_size))
+        guard let stored = try? StoredFontLookups(mapping: mapping) else {
+            munmap(base, Int(st.st_size))
             return nil
         }
         return stored
-    }
-
-    /// Calls `body` with the first `count` bytes of `fd` mapped read-only, unmapped after.
-    ///
-    /// Mapped rather than read: decoding walks the whole file (each face's names sit
-    /// before its coverage maps), and a read copied its 0.65 MB into fresh memory; the
-    /// mapping maps the file's cached pages and copies nothing (a one-line document:
-    /// 1,491 → 1,449 page faults, about 1 ms less CPU). The file is only ever replaced
-    /// whole (written aside, renamed over), never cut short under a reader.
-    private static func withMapping<T>(of fd: Int32, count: Int, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
-        guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
-        defer { munmap(base, count) }
-        return body(UnsafeRawBufferPointer(start: base, count: count))
-    }
-
-    /// `path` opened for reading on a descriptor above 2. The cache stays open for the
-    /// run; started with standard input closed (`mdpdf - <&-`), a plain `open` would get
-    /// descriptor 0, and reading standard input would read the cache.
-    private static func openAboveStandardStreams(_ path: String) -> Int32? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        if fd > STDERR_FILENO { return fd }
-        let moved = fcntl(fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1)
-        close(fd)
-        return moved >= 0 ? moved : nil
-    }
-
-    /// `count` bytes of `fd` from `offset`, or nil when it has fewer or cannot be read.
-    static func readFully(_ fd: Int32, count: Int, at offset: Int) -> [UInt8]? {
-        guard let bytes = PositionalRead.bytes(count, of: fd, at: offset), bytes.count == count else { return nil }
-        return bytes
     }
 
     /// Writes the cache into `directory` (created when missing), replacing the file
@@ -151,56 +130,46 @@ struct FontLookupCache {
     }
 }
 
-/// A cache file as read. The stamp, whether fonts exist, each face's file, names and
-/// coverage pages, and the faces of each query's chain are decoded (and checked) at once;
-/// a face's coverage maps, nine tenths of the file, are read from the file (kept open)
-/// only when a chain holding the face is asked for. A machine's cache holds the chains of
-/// every script and language its documents used (421 faces here); a one-line document
-/// asks for two chains, which hold a tenth of the maps. Decoded whole, the maps took
-/// 0.6 MB and a millisecond or two of its start.
+/// A cache file as read. The stamp, whether fonts exist and the faces of each query's
+/// chain are decoded (and checked) at once; a face's file, names and coverage only when
+/// a chain holding the face is asked for, from the file kept mapped. A machine's cache
+/// holds the chains of every script and language its documents used (409 faces here);
+/// a one-line document asks for two chains, which hold 170 of them. Decoded whole, the
+/// faces took half a millisecond of its start, and their maps, nine tenths of the file,
+/// 0.6 MB and a millisecond or two more before they were left in the file.
 ///
 /// Not thread-safe: `SystemFonts` uses it under its lock.
 final class StoredFontLookups {
     let stamp: FontSetupStamp
     let hasFonts: Bool
-    /// The cache file, open for the coverage maps. The file is only ever replaced whole
-    /// (written aside and renamed over), so what it holds stays what was read.
-    private let fd: Int32
-    private struct Face {
-        let file: FontFile
-        let families: [String]
-        let pages: [UInt16]
-        /// Where the face's `pages.count * CharSet.pageBits` map words start in the file.
-        let bitsOffset: Int
-        var bitsEnd: Int { bitsOffset + 4 * pages.count * CharSet.pageBits }
-    }
-    private let faces: [Face]
-    private var coverages: [CharSet?]
+    /// The cache file, mapped read-only for the life of this value.
+    private let mapping: UnsafeRawBufferPointer
+    /// Where each face's record starts in the file.
+    private let faceOffsets: [Int]
+    /// The faces decoded so far, by number.
+    private var faces: [FontChain.Entry?]
     private let chains: [FontQuery: [Int]]
 
     /// How many queries the cache answers.
     var queryCount: Int { chains.count }
 
-    /// Decodes the file's `bytes`; `fd` (closed with this) serves the coverage maps later.
-    fileprivate init(reading bytes: UnsafeRawBufferPointer, from fd: Int32) throws(ByteReader.Damaged) {
-        var r = ByteReader(bytes)
+    /// Checks and decodes the file `mapping` holds, which this value unmaps when it goes.
+    fileprivate init(mapping: UnsafeRawBufferPointer) throws(ByteReader.Damaged) {
+        var r = ByteReader(mapping)
         guard try r.take(FontLookupCache.magic.count).elementsEqual(FontLookupCache.magic),
               try r.u32() == FontSetupStamp.formatVersion else { throw .damaged }
         let stamp = FontSetupStamp(environment: try r.strings(), paths: try r.strings(), signatures: try r.strings())
         guard stamp.paths.count == stamp.signatures.count else { throw .damaged }
         let hasFonts = try r.u32() == 1
-        var faces: [Face] = []
+        // Each face's record is passed over, its lengths checked; `face(_:)` decodes it.
+        var faceOffsets: [Int] = []
         for _ in 0..<(try r.count()) {
-            let path = try r.string()
-            let index = Int(try r.u32())
-            let families = try r.strings()
+            faceOffsets.append(r.offset)
+            try r.skip(Int(try r.u32()))
+            _ = try r.u32()
+            for _ in 0..<(try r.count()) { try r.skip(Int(try r.u32())) }
             let pageCount = try r.count()
-            let pages = try r.u32s(pageCount)
-            guard pages.allSatisfy({ $0 <= 0x10FF }), zip(pages, pages.dropFirst()).allSatisfy({ $0 < $1 }) else { throw .damaged }
-            let bitsOffset = r.offset
-            try r.skip(4 * pageCount * CharSet.pageBits)
-            faces.append(Face(file: FontFile(path: path, index: index), families: families,
-                              pages: pages.map { UInt16($0) }, bitsOffset: bitsOffset))
+            try r.skip(4 * pageCount * (1 + CharSet.pageBits))
         }
         var chains: [FontQuery: [Int]] = [:]
         for _ in 0..<(try r.count()) {
@@ -212,7 +181,7 @@ final class StoredFontLookups {
             var numbers: [Int] = []
             for _ in 0..<(try r.count()) {
                 let n = Int(try r.u32())
-                guard faces.indices.contains(n) else { throw .damaged }
+                guard faceOffsets.indices.contains(n) else { throw .damaged }
                 numbers.append(n)
             }
             chains[query] = numbers
@@ -220,58 +189,54 @@ final class StoredFontLookups {
         guard r.isAtEnd else { throw .damaged }
         self.stamp = stamp
         self.hasFonts = hasFonts
-        self.fd = fd
-        self.faces = faces
-        self.coverages = Array(repeating: nil, count: faces.count)
+        self.mapping = mapping
+        self.faceOffsets = faceOffsets
+        self.faces = Array(repeating: nil, count: faceOffsets.count)
         self.chains = chains
     }
 
-    deinit { close(fd) }
+    deinit { munmap(UnsafeMutableRawPointer(mutating: mapping.baseAddress), mapping.count) }
 
-    /// The chain cached for `query`, or nil (also when its maps cannot be read).
+    /// The chain cached for `query`, or nil (also when a face of it is damaged).
     func entries(for query: FontQuery) -> [FontChain.Entry]? {
-        guard let numbers = chains[query], readCoverage(of: numbers) else { return nil }
-        return numbers.map(entry)
+        guard let numbers = chains[query] else { return nil }
+        var entries: [FontChain.Entry] = []
+        entries.reserveCapacity(numbers.count)
+        for n in numbers {
+            guard let entry = face(n) else { return nil }
+            entries.append(entry)
+        }
+        return entries
     }
 
-    /// Every chain whose maps can be read (to be written back with new ones).
+    /// Every chain whose faces can be decoded (to be written back with new ones).
     func allChains() -> [FontQuery: [FontChain.Entry]] {
         var all: [FontQuery: [FontChain.Entry]] = [:]
-        for (query, numbers) in chains where readCoverage(of: numbers) { all[query] = numbers.map(entry) }
+        for query in chains.keys { all[query] = entries(for: query) }
         return all
     }
 
-    private func entry(_ n: Int) -> FontChain.Entry {
-        FontChain.Entry(file: faces[n].file, families: faces[n].families, coverage: coverages[n]!)
+    /// Face `n`, decoded from the file the first time it is asked for; nil when its
+    /// record is damaged.
+    private func face(_ n: Int) -> FontChain.Entry? {
+        if let face = faces[n] { return face }
+        var r = ByteReader(mapping)
+        guard let face = try? decodeFace(&r, at: faceOffsets[n]) else { return nil }
+        faces[n] = face
+        return face
     }
 
-    /// Reads the maps of the faces `numbers` not read yet (each shared by every chain
-    /// holding the face), faces that lie close together in the file with one `pread`;
-    /// false if the file cannot give them.
-    private func readCoverage(of numbers: [Int]) -> Bool {
-        let missing = Set(numbers).filter { coverages[$0] == nil }.sorted { faces[$0].bitsOffset < faces[$1].bitsOffset }
-        var first = 0
-        while first < missing.count {
-            var last = first
-            while last + 1 < missing.count, faces[missing[last + 1]].bitsOffset - faces[missing[last]].bitsEnd <= 4096 {
-                last += 1
-            }
-            let start = faces[missing[first]].bitsOffset
-            guard let bytes = FontLookupCache.readFully(fd, count: faces[missing[last]].bitsEnd - start, at: start) else {
-                return false
-            }
-            bytes.withUnsafeBytes { raw in
-                for n in missing[first...last] {
-                    let base = faces[n].bitsOffset - start
-                    let bits = (0..<(faces[n].pages.count * CharSet.pageBits)).map {
-                        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 4 * $0, as: UInt32.self))
-                    }
-                    coverages[n] = CharSet(pages: faces[n].pages, bits: bits)
-                }
-            }
-            first = last + 1
-        }
-        return true
+    private func decodeFace(_ r: inout ByteReader, at offset: Int) throws(ByteReader.Damaged) -> FontChain.Entry {
+        try r.skip(offset)
+        let path = try r.string()
+        let index = Int(try r.u32())
+        let families = try r.strings()
+        let pageCount = try r.count()
+        let pages = try r.u32s(pageCount)
+        guard pages.allSatisfy({ $0 <= 0x10FF }), zip(pages, pages.dropFirst()).allSatisfy({ $0 < $1 }) else { throw .damaged }
+        let bits = try r.u32s(pageCount * CharSet.pageBits)
+        return FontChain.Entry(file: FontFile(path: path, index: index), families: families,
+                               coverage: CharSet(pages: pages.map { UInt16($0) }, bits: bits))
     }
 }
 

@@ -154,7 +154,13 @@ struct FontCacheTests {
             try machine.install(Self.notoSerif)
             let reference = try machine.convert()
             let cache = try Data(contentsOf: machine.cacheFile)
-            for damaged in [cache.prefix(cache.count / 2), Data(cache.reversed()), Data("not a cache".utf8), Data()] {
+            // A face's record whose path is not UTF-8 (the file's structure intact, so the
+            // damage is found only when a chain holding the face is decoded).
+            var badFace = cache
+            let path = Data(machine.fonts.child((Self.notoSerif as NSString).lastPathComponent).path.utf8)
+            let at = try #require(badFace.range(of: path)).lowerBound
+            badFace[at] = 0xFF
+            for damaged in [cache.prefix(cache.count / 2), Data(cache.reversed()), Data("not a cache".utf8), Data(), badFace] {
                 try damaged.write(to: machine.cacheFile)
                 let r = try machine.convert()
                 #expect(r.pdf == reference.pdf && r.fonts == reference.fonts && r.stderr == reference.stderr)
