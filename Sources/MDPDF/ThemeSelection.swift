@@ -66,6 +66,11 @@ enum ThemeSelection {
             userLayers.append(ThemeLayer(values: ThemeLoader.setting(path: "page.size", value: JSONNode(.string(size), origin: ValueOrigin(file: "--page-size"))),
                                          baseDirectory: "."))
         }
+        if chosen == .builtin("default"), layers.isEmpty, userLayers.isEmpty {
+            // The built-in theme as it is (none of its values the document's), decoded
+            // once for every conversion that shares the cache.
+            return try options.defaultTheme.theme()
+        }
         let json = try ThemeLoader.resolvedJSON(chosen, overrides: layers + userLayers, policy: policy)
         var theme = try ThemeLoader.decode(json)
         if theme.link.launchFiles, let origin = json["link"]?["launchFiles"]?.origin,

@@ -171,7 +171,8 @@ struct ConversionFlags: ParsableArguments {
     /// are relative to it), named `sourceName` in messages.
     /// `highlighter`, `imageCodecs` and `systemFonts` load their libraries once, for every job.
     func conversionOptions(folder: String, sourceName: String, highlighter: SyntaxHighlighter,
-                           imageCodecs: ImageCodecs, systemFonts: SystemFonts) -> ConversionOptions {
+                           imageCodecs: ImageCodecs, systemFonts: SystemFonts,
+                           defaultTheme: DefaultThemeCache = DefaultThemeCache()) -> ConversionOptions {
         var options = ConversionOptions(theme: theme.map(ThemeSource.init(argument:)), pageSize: pageSize?.rawValue,
                                         settings: settings, baseDirectory: folder, sourceName: sourceName)
         options.debugLayout = debugLayout
@@ -179,6 +180,7 @@ struct ConversionFlags: ParsableArguments {
         options.highlighter = highlighter
         options.imageCodecs = imageCodecs
         options.systemFonts = systemFonts
+        options.defaultTheme = defaultTheme
         options.tagged = !noTags
         options.metadata = metadataFields
         options.readPolicy = ReadPolicy(folders: [root ?? folder] + allowRead, maxFileSize: inputLimit,

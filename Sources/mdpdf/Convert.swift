@@ -6,6 +6,7 @@ import MDHighlight
 import MDImage
 import MDPDF
 import MDText
+import MDTheme
 
 /// `mdpdf [convert] FILE…`: each Markdown file (or every one under a folder) to its own PDF.
 struct Convert: ParsableCommand {
@@ -36,7 +37,15 @@ struct Convert: ParsableCommand {
         if flags.watch, files.contains("-") { throw ValidationError("--watch cannot read standard input (-)") }
     }
 
-    func run() throws {
+    func run() throws { try run(defaultTheme: DefaultThemeCache()) }
+
+    /// Converts, taking the default theme from `defaultTheme` (which `MDPDFCommand.main`
+    /// may have started decoding before the arguments were parsed).
+    func run(defaultTheme: DefaultThemeCache) throws {
+        // The default theme decodes on the second core while this thread reads the font
+        // lookup cache, the input and its Markdown: the theme most runs use (a document's
+        // front matter may still choose another; then the decoding was spare time).
+        if flags.theme == nil, flags.settings.isEmpty, flags.pageSize == nil { defaultTheme.decodeInBackground() }
         let systemFonts = SystemFonts()
         try requireFonts(theme: flags.theme, in: systemFonts)
         let plan: ConversionPlan
@@ -51,7 +60,7 @@ struct Convert: ParsableCommand {
             let isStdin = item.input == "-"
             var options = flags.conversionOptions(folder: isStdin ? FileManager.default.currentDirectoryPath : folder(of: item.input),
                                                   sourceName: isStdin ? "<stdin>" : item.input, highlighter: highlighter,
-                                                  imageCodecs: imageCodecs, systemFonts: systemFonts)
+                                                  imageCodecs: imageCodecs, systemFonts: systemFonts, defaultTheme: defaultTheme)
             options.linkedDocuments = plan.linkedDocuments(for: item)
             return ConversionJob(input: .markdown(item.input), output: item.output, options: options, limit: flags.inputLimit,
                                  root: flags.root, allowRead: flags.allowRead)
