@@ -193,7 +193,6 @@ final class StoredFontLookups {
         self.faceOffsets = faceOffsets
         self.faces = Array(repeating: nil, count: faceOffsets.count)
         self.chains = chains
-        madvise(UnsafeMutableRawPointer(mutating: mapping.baseAddress), mapping.count, MADV_DONTNEED)
     }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: mapping.baseAddress), mapping.count) }
@@ -311,12 +310,19 @@ struct ByteReader {
         return n
     }
 
-    /// `n` numbers at once.
+    /// `n` numbers at once (copied as they are on a little-endian machine).
     mutating func u32s(_ n: Int) throws(Damaged) -> [UInt32] {
         guard n <= (bytes.count - offset) / 4 else { throw .damaged }
         let start = offset
         offset += 4 * n
+        #if _endian(little)
+        return [UInt32](unsafeUninitializedCapacity: n) { buffer, count in
+            if n > 0 { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: bytes.baseAddress! + start, byteCount: 4 * n) }
+            count = n
+        }
+        #else
         return (0..<n).map { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start + 4 * $0, as: UInt32.self)) }
+        #endif
     }
 
     mutating func string() throws(Damaged) -> String {
