@@ -2,15 +2,17 @@ import MDCore
 
 /// The built-in default theme as a conversion gets it when nothing changes it (no
 /// `--theme`, `--set` or `--page-size`, no theme in the front matter), decoded once
-/// and shared by every conversion that holds this cache.
+/// and shared by every conversion that holds this cache: a batch of files decodes it
+/// once (1,300 JSON values through `Codable`, most of a millisecond), not once a file.
 ///
-/// Why: decoding the default theme (1,300 JSON values through `Codable`) was about a
-/// millisecond of a one-line document's start, on the main thread while the second
-/// core sat idle. The command line starts the decoding on a thread of its own as it
-/// starts (`decodeInBackground`), beside the font lookup cache, the input and the
-/// Markdown parse; a batch decodes it once for all its files.
+/// Measured and dropped: starting the decoding on a thread of its own as the process
+/// starts, beside the argument parsing. A one-line document was no faster: with two
+/// threads running, each first write to a page of the binary's data (the Swift runtime's
+/// caches) and each `madvise` asks the other core to flush its TLB, an interrupt that is
+/// costly on a VM, and they ate what the overlap saved.
 ///
-/// Thread-safe: any thread may ask; one that asks while the decoding runs waits for it.
+/// Thread-safe: any thread may ask (`-j` runs conversions side by side); one that asks
+/// while another decodes waits for it.
 public final class DefaultThemeCache: @unchecked Sendable {
     private let condition = Condition()
     private var state: State = .none
@@ -23,18 +25,7 @@ public final class DefaultThemeCache: @unchecked Sendable {
 
     public init() {}
 
-    /// Starts decoding on a new thread, unless it has started already.
-    public func decodeInBackground() {
-        condition.lock()
-        guard case .none = state else { condition.unlock(); return }
-        state = .decoding
-        condition.unlock()
-        DetachedThread.start(stackSize: 1 << 20) { [self] in
-            finish(Self.decode())
-        }
-    }
-
-    /// The default theme; decoded here when no thread has started on it.
+    /// The default theme, decoded by the first caller.
     public func theme() throws(ConversionError) -> Theme {
         condition.lock()
         while true {

@@ -37,15 +37,9 @@ struct Convert: ParsableCommand {
         if flags.watch, files.contains("-") { throw ValidationError("--watch cannot read standard input (-)") }
     }
 
-    func run() throws { try run(defaultTheme: DefaultThemeCache()) }
-
-    /// Converts, taking the default theme from `defaultTheme` (which `MDPDFCommand.main`
-    /// may have started decoding before the arguments were parsed).
-    func run(defaultTheme: DefaultThemeCache) throws {
-        // The default theme decodes on the second core while this thread reads the font
-        // lookup cache, the input and its Markdown: the theme most runs use (a document's
-        // front matter may still choose another; then the decoding was spare time).
-        if flags.theme == nil, flags.settings.isEmpty, flags.pageSize == nil { defaultTheme.decodeInBackground() }
+    func run() throws {
+        // Decoded once for every file of the run that takes the built-in theme as it is.
+        let defaultTheme = DefaultThemeCache()
         let systemFonts = SystemFonts()
         try requireFonts(theme: flags.theme, in: systemFonts)
         let plan: ConversionPlan

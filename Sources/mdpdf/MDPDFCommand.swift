@@ -4,7 +4,6 @@ import Glibc
 import MDCore
 import MDPDF
 import MDText
-import MDTheme
 
 /// The documented exit codes (sysexits.h values, so shell scripts can tell them apart).
 enum ExitStatus: Int32 {
@@ -102,36 +101,11 @@ struct MDPDFCommand: ParsableCommand {
 
     /// SIGPIPE is ignored before anything is parsed or printed: a reader that goes away
     /// (`mdpdf --help | head -1`) makes a write fail, never kills the process. Large
-    /// blocks are unmapped when freed (`Allocator.useFixedMappingThreshold`). The default
-    /// theme starts decoding on the second core before the arguments are parsed, which
-    /// takes a millisecond of a one-line document's start (`DefaultThemeCache`), and a
-    /// conversion takes it from there; otherwise this is the argument parser's own `main`.
+    /// blocks are unmapped when freed (`Allocator.useFixedMappingThreshold`).
     static func main() {
         StandardStreams.ignoreBrokenPipes()
         Allocator.useFixedMappingThreshold()
-        let defaultTheme = DefaultThemeCache()
-        if mayConvertWithDefaultTheme(CommandLine.arguments.dropFirst()) { defaultTheme.decodeInBackground() }
-        do {
-            var command = try parseAsRoot(nil)
-            if let convert = command as? Convert {
-                try convert.run(defaultTheme: defaultTheme)
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
-    }
-
-    /// Whether `arguments` look like a conversion with the built-in default theme as it
-    /// is: no `--theme`, `--set` or `--page-size`, and no subcommand but `convert`. A guess
-    /// made before parsing: a wrong one costs only a decoding on an idle core, or its
-    /// absence (`Convert` then decodes the theme when it needs it).
-    static func mayConvertWithDefaultTheme(_ arguments: ArraySlice<String>) -> Bool {
-        if let first = arguments.first, ["themes", "theme", "book", "help"].contains(first) { return false }
-        return !arguments.contains { a in
-            ["--theme", "--set", "--page-size", "--help", "-h", "--version"].contains { a == $0 || a.hasPrefix($0 + "=") }
-        }
+        main(nil)
     }
 }
 
