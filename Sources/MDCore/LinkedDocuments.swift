@@ -44,7 +44,7 @@ public struct LinkedDocuments: Sendable, Hashable {
     /// `path` absolute with `.` and `..` resolved lexically (links are not followed, so
     /// a key is the same whether or not the file exists yet).
     public static func key(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        path.pathStandardized()
     }
 
     /// With symbolic links resolved, when the file exists.

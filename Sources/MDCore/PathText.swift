@@ -1,3 +1,5 @@
+import Glibc
+
 /// File paths as text, the way `NSString`'s path methods read them (the program links
 /// no Foundation): "/" separates components, trailing slashes are ignored, and an
 /// extension is what follows the last dot of the last component unless that dot
@@ -28,9 +30,35 @@ extension String {
         return hasSuffix("/") ? self + component : self + "/" + component
     }
 
+    /// The path absolute, relative ones taken from `currentDirectory`, with `.` and `..`
+    /// components resolved and empty ones dropped, lexically (links are not followed;
+    /// `..` above the root stays at the root): what Foundation's
+    /// `URL(fileURLWithPath:).standardizedFileURL.path` gives, without parsing a URL
+    /// and asking the file system whether the path is a folder, which was a fifth of a
+    /// one-line conversion's file-name work. "/a/./b/../c" → "/a/c", "a//b" → "CWD/a/b".
+    public func pathStandardized(currentDirectory: @autoclosure () -> String = currentDirectoryPath()) -> String {
+        let absolute = hasPrefix("/") ? self : currentDirectory() + "/" + self
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     private var pathWithoutTrailingSlashes: String {
         var s = Substring(self)
         while s.count > 1 && s.hasSuffix("/") { s = s.dropLast() }
         return String(s)
     }
+}
+
+/// The process's working folder (`getcwd`), "/" when it cannot be read.
+public func currentDirectoryPath() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -13,8 +13,7 @@ public final class ReadLog: @unchecked Sendable {
     public init() {}
 
     public func record(_ path: String) {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let key = URL(fileURLWithPath: absolute).standardizedFileURL.path
+        let key = path.pathStandardized()
         lock.lock()
         defer { lock.unlock() }
         if seen.insert(key).inserted { order.append(key) }

@@ -186,7 +186,7 @@ public struct ReadPolicy: Hashable, Sendable {
             defer { free(real) }
             return String(cString: real)
         }
-        return URL(fileURLWithPath: path).standardizedFileURL.path
+        return path.pathStandardized()
     }
 
     /// Whether `path` is `folder` or below it (component-wise: `/a/bc` is not in `/a/b`).

@@ -129,7 +129,8 @@ struct ConversionPlan {
 
     /// `to` relative to the folder `from` (`../b/x.pdf`).
     static func relativePath(from: String, to: String) -> String {
-        let a = URL(fileURLWithPath: key(from)).pathComponents, b = URL(fileURLWithPath: key(to)).pathComponents
+        // Keys are absolute and standardized: their components are what lies between slashes.
+        let a = key(from).split(separator: "/"), b = key(to).split(separator: "/")
         let common = zip(a, b).prefix { $0 == $1 }.count
         return (Array(repeating: "..", count: a.count - common) + b[common...]).joined(separator: "/")
     }

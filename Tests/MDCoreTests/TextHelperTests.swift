@@ -84,3 +84,22 @@ import Testing
         #expect(!"".hasSubstring("a"))
     }
 }
+
+/// `pathStandardized` gives what `URL(fileURLWithPath:).standardizedFileURL.path` gave
+/// (the cases below were printed by FoundationEssentials with the folder /tmp/w/urltest).
+@Suite struct PathStandardizedTests {
+    @Test(arguments: [
+        ("/a/./b/../c", "/a/c"), ("/../x", "/x"), ("a//b", "/tmp/w/urltest/a/b"), ("/a/b/", "/a/b"),
+        ("rel/../x", "/tmp/w/urltest/x"), ("/", "/"), (".", "/tmp/w/urltest"), ("..", "/tmp/w"),
+        ("/a/b/..", "/a"), ("/a//b//c", "/a/b/c"), ("../../q", "/tmp/q"), ("x/./y/", "/tmp/w/urltest/x/y"),
+        ("/a/b/../../..", "/"), ("a/../..", "/tmp/w"), ("/a/b/.", "/a/b"), ("./", "/tmp/w/urltest"),
+        ("/a/.../b", "/a/.../b"), ("/tmp/w/one.md", "/tmp/w/one.md"),
+    ])
+    func matchesFoundation(_ path: String, _ standardized: String) {
+        #expect(path.pathStandardized(currentDirectory: "/tmp/w/urltest") == standardized)
+    }
+
+    @Test func relativePathsStartFromTheWorkingFolder() {
+        #expect("x.md".pathStandardized() == currentDirectoryPath() + "/x.md")
+    }
+}
