@@ -107,6 +107,10 @@ struct ConversionFlags: ParsableArguments {
     /// `-j`, or one job per core.
     var parallelJobs: Int { max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount) }
 
+    /// `SOURCE_DATE_EPOCH` as set (`getenv`: `ProcessInfo`'s environment copies every
+    /// variable into a dictionary at each ask).
+    static var sourceDateEpoch: String? { getenv("SOURCE_DATE_EPOCH").map { String(cString: $0) } }
+
     @Flag(name: .customLong("timings"), help: "Print the time each stage took (parse, style, layout, render) to standard error.")
     var timings = false
 
@@ -145,7 +149,7 @@ struct ConversionFlags: ParsableArguments {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("-j takes a number of jobs from 1 up, not \(jobs)") }
-        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], Int(epoch) == nil {
+        if let epoch = Self.sourceDateEpoch, Int(epoch) == nil {
             throw ValidationError("SOURCE_DATE_EPOCH must be a whole number of seconds, not '\(epoch)'")
         }
         for s in settings where !s.contains("=") {
@@ -185,7 +189,7 @@ struct ConversionFlags: ParsableArguments {
         options.metadata = metadataFields
         options.readPolicy = ReadPolicy(folders: [root ?? folder] + allowRead, maxFileSize: inputLimit,
                                         maxImagePixels: imagePixelLimit)
-        options.date = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }
+        options.date = Self.sourceDateEpoch.flatMap { Int($0) }
         return options
     }
 }

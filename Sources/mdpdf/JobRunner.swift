@@ -29,7 +29,8 @@ final class JobRunner {
     /// output is that of a serial run.
     func runAll(_ jobs: [ConversionJob]) -> ExitStatus {
         var status = ExitStatus.success
-        let width = min(flags.parallelJobs, jobs.count)
+        // One job needs no count of the processors (ProcessInfo reads the cgroup's limits).
+        let width = jobs.count <= 1 ? jobs.count : min(flags.parallelJobs, jobs.count)
         let parallel = width > 1 ? ParallelJobs(jobs, width: width, lineReport: flags.lineReport != nil) : nil
         for (i, job) in jobs.enumerated() {
             if jobs.count > 1 { reporter.progress("[\(i + 1)/\(jobs.count)] \(job.displayName)") }

@@ -134,8 +134,8 @@ func requireFonts(theme: String?, in fonts: SystemFonts) throws {
 }
 
 func isDirectory(_ path: String) -> Bool {
-    var d = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
 }
 
 /// Writes one message to standard error. Messages quote what documents contain (image
