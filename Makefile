@@ -54,12 +54,13 @@ RELEASE_FLAGS = -c release --static-swift-stdlib \
 JEMALLOC_OBJECT = $(CURDIR)/.build/jemalloc-linked-in.o
 $(JEMALLOC_OBJECT): | setup
 	@rm -rf $@.parts && mkdir -p $@.parts
-	cd $@.parts && ar x "$$(clang -print-file-name=libjemalloc_pic.a)" && rm jemalloc_cpp.pic.o && ld -r *.o -o $@
+	cd $@.parts && ar x "$$(clang -print-file-name=libjemalloc_pic.a)" && rm -f jemalloc_cpp.pic.o && ld -r *.o -o $@
 	@rm -rf $@.parts
 
 release: setup $(JEMALLOC_OBJECT)
-	@# SwiftPM does not know the ordering file: a newer one relinks the binary.
+	@# SwiftPM does not know the ordering file or the jemalloc object: a newer one relinks the binary.
 	@if [ scripts/function-order.txt -nt .build/release/mdpdf ]; then rm -f .build/release/mdpdf; fi
+	@if [ $(JEMALLOC_OBJECT) -nt .build/release/mdpdf ]; then rm -f .build/release/mdpdf; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Converts samples/showcase.md to samples/showcase.pdf.

@@ -66,11 +66,12 @@ let package = Package(
         /// jemalloc (Debian's libjemalloc-dev), the command line's allocator, with its
         /// options (`malloc_conf`); the library leaves the allocator to the program using
         /// it. 6-9 % faster conversions than glibc's malloc and a lower peak (README,
-        /// Performance). Linked shared, not from libjemalloc_pic.a: the Swift toolchain's
-        /// static link hides every symbol taken from an archive (`--exclude-libs ALL`), and
-        /// malloc must be the one every library in the process binds to; listed before
-        /// libc, jemalloc's malloc family takes the place of glibc's for the whole process.
-        /// The release build links jemalloc in instead (see the Makefile's JEMALLOC_OBJECT).
+        /// Performance). Debug builds link it shared, listed before libc, so that its malloc
+        /// family takes the place of glibc's for the whole process; the release build
+        /// links it in, from Debian's libjemalloc_pic.a made one object by `make release`
+        /// (the Swift toolchain's static link hides every name taken from an archive,
+        /// `--exclude-libs ALL`, and malloc must be the one every library binds to: see
+        /// the Makefile's JEMALLOC_OBJECT and mdpdf's linker settings below).
         .target(name: "CMallocConf", linkerSettings: [.linkedLibrary("jemalloc", .when(configuration: .debug))]),
         /// zlib, to check that a PNG's image data inflates before layout relies on it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -149,7 +150,7 @@ let package = Package(
                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/scripts/static-libstdc++",
                                                          "-Xlinker", Context.packageDirectory + "/.build/jemalloc-linked-in.o",
-                                                         "-Xlinker", "--export-dynamic-symbol-list=" + Context.packageDirectory
+                                                         "-Xlinker", "--dynamic-list=" + Context.packageDirectory
                                                              + "/scripts/jemalloc-exports.list"],
                                                         .when(configuration: .release))]),
         /// The whole-pipeline fuzz target: `make fuzz` builds it with libFuzzer; built

@@ -58,7 +58,7 @@ extension String {
 
 /// The process's working folder (`getcwd`), "/" when it cannot be read.
 public func currentDirectoryPath() -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let path = getcwd(nil, 0) else { return "/" }
+    defer { free(path) }
+    return String(cString: path)
 }

@@ -49,8 +49,8 @@ public struct ConversionOptions: Sendable {
     /// The installed fonts; share one between conversions so that fontconfig is loaded
     /// (when the font lookup cache does not answer) only once.
     public var systemFonts = SystemFonts()
-    /// The default theme, decoded once; share one between conversions (its decoding can
-    /// be started early on a thread of its own: `DefaultThemeCache.decodeInBackground`).
+    /// The built-in default theme, decoded once; share one between conversions so that a
+    /// batch decodes it once (`DefaultThemeCache`).
     public var defaultTheme = DefaultThemeCache()
     /// Write a tagged PDF (structure tree in reading order, for screen readers and
     /// reflow); `--no-tags` turns it off.

@@ -37,24 +37,37 @@ struct FontLookupCache {
     /// The cache in `directory`, or nil when there is none or it cannot be read.
     /// Whether its stamp is current is the caller's question.
     ///
-    /// Mapped rather than read, and kept mapped while the cache is in use: a read copied
-    /// its 0.65 MB into fresh memory, where the mapping maps the file's cached pages and
-    /// copies nothing, and only the faces a conversion asks for are decoded from it. The
-    /// file is only ever replaced whole (written aside, renamed over), never cut short
-    /// under a reader, so what is mapped stays what was checked.
+    /// Mapped rather than read while its structure is checked: a read copied its 0.65 MB
+    /// into fresh memory, where the mapping maps the file's cached pages and copies
+    /// nothing. The faces a conversion asks for are read later, with `pread`, from the
+    /// file kept open (not mapped: a mapping of a file someone cuts short meanwhile
+    /// faults, where a read just comes back short).
     static func read(from directory: String) -> StoredFontLookups? {
-        let fd = open(file(in: directory), O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let fd = openAboveStandardStreams(file(in: directory)) else { return nil }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0, st.st_size < 64 << 20,
-              let base = mmap(nil, Int(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
-        let mapping = UnsafeRawBufferPointer(start: base, count: Int(st.st_size))
-        guard let stored = try? StoredFontLookups(mapping: mapping) else {
-            munmap(base, Int(st.st_size))
+              let base = mmap(nil, Int(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            close(fd)
+            return nil
+        }
+        defer { munmap(base, Int(st.st_size)) }
+        guard let stored = try? StoredFontLookups(reading: UnsafeRawBufferPointer(start: base, count: Int(st.st_size)), from: fd) else {
+            close(fd)
             return nil
         }
         return stored
+    }
+
+    /// `path` opened for reading on a descriptor above 2. The cache stays open for the
+    /// run; started with standard input closed (`mdpdf - <&-`), a plain `open` would get
+    /// descriptor 0, and reading standard input would read the cache.
+    private static func openAboveStandardStreams(_ path: String) -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        if fd > STDERR_FILENO { return fd }
+        let moved = fcntl(fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1)
+        close(fd)
+        return moved >= 0 ? moved : nil
     }
 
     /// Writes the cache into `directory` (created when missing), replacing the file
@@ -132,20 +145,23 @@ struct FontLookupCache {
 
 /// A cache file as read. The stamp, whether fonts exist and the faces of each query's
 /// chain are decoded (and checked) at once; a face's file, names and coverage only when
-/// a chain holding the face is asked for, from the file kept mapped. A machine's cache
-/// holds the chains of every script and language its documents used (409 faces here);
-/// a one-line document asks for two chains, which hold 170 of them. Decoded whole, the
-/// faces took half a millisecond of its start, and their maps, nine tenths of the file,
-/// 0.6 MB and a millisecond or two more before they were left in the file.
+/// a chain holding the face is asked for, read from the file (kept open) then. A
+/// machine's cache holds the chains of every script and language its documents used
+/// (409 faces here); a one-line document asks for two chains, which hold 170 of them.
+/// Decoded whole, the faces took half a millisecond of its start, and their maps, nine
+/// tenths of the file, 0.6 MB and a millisecond or two more before they were left in
+/// the file.
 ///
 /// Not thread-safe: `SystemFonts` uses it under its lock.
 final class StoredFontLookups {
     let stamp: FontSetupStamp
     let hasFonts: Bool
-    /// The cache file, mapped read-only for the life of this value.
-    private let mapping: UnsafeRawBufferPointer
-    /// Where each face's record starts in the file.
-    private let faceOffsets: [Int]
+    /// The cache file, open for the faces. The file is only ever replaced whole (written
+    /// aside and renamed over), so what it holds stays what was checked; a face that
+    /// cannot be read or decoded makes its chains miss.
+    private let fd: Int32
+    /// Where each face's record is in the file: from its start to the next one's.
+    private let faceRecords: [Range<Int>]
     /// The faces decoded so far, by number.
     private var faces: [FontChain.Entry?]
     private let chains: [FontQuery: [Int]]
@@ -153,23 +169,25 @@ final class StoredFontLookups {
     /// How many queries the cache answers.
     var queryCount: Int { chains.count }
 
-    /// Checks and decodes the file `mapping` holds, which this value unmaps when it goes.
-    fileprivate init(mapping: UnsafeRawBufferPointer) throws(ByteReader.Damaged) {
-        var r = ByteReader(mapping)
+    /// Checks the file's `bytes` and decodes all but the faces; `fd` (closed with this)
+    /// serves the faces later.
+    fileprivate init(reading bytes: UnsafeRawBufferPointer, from fd: Int32) throws(ByteReader.Damaged) {
+        var r = ByteReader(bytes)
         guard try r.take(FontLookupCache.magic.count).elementsEqual(FontLookupCache.magic),
               try r.u32() == FontSetupStamp.formatVersion else { throw .damaged }
         let stamp = FontSetupStamp(environment: try r.strings(), paths: try r.strings(), signatures: try r.strings())
         guard stamp.paths.count == stamp.signatures.count else { throw .damaged }
         let hasFonts = try r.u32() == 1
-        // Each face's record is passed over, its lengths checked; `face(_:)` decodes it.
-        var faceOffsets: [Int] = []
+        // Each face's record is passed over, its lengths checked; `readFaces` decodes it.
+        var faceRecords: [Range<Int>] = []
         for _ in 0..<(try r.count()) {
-            faceOffsets.append(r.offset)
+            let start = r.offset
             try r.skip(Int(try r.u32()))
             _ = try r.u32()
             for _ in 0..<(try r.count()) { try r.skip(Int(try r.u32())) }
             let pageCount = try r.count()
             try r.skip(4 * pageCount * (1 + CharSet.pageBits))
+            faceRecords.append(start..<r.offset)
         }
         var chains: [FontQuery: [Int]] = [:]
         for _ in 0..<(try r.count()) {
@@ -181,7 +199,7 @@ final class StoredFontLookups {
             var numbers: [Int] = []
             for _ in 0..<(try r.count()) {
                 let n = Int(try r.u32())
-                guard faceOffsets.indices.contains(n) else { throw .damaged }
+                guard faceRecords.indices.contains(n) else { throw .damaged }
                 numbers.append(n)
             }
             chains[query] = numbers
@@ -189,47 +207,59 @@ final class StoredFontLookups {
         guard r.isAtEnd else { throw .damaged }
         self.stamp = stamp
         self.hasFonts = hasFonts
-        self.mapping = mapping
-        self.faceOffsets = faceOffsets
-        self.faces = Array(repeating: nil, count: faceOffsets.count)
+        self.fd = fd
+        self.faceRecords = faceRecords
+        self.faces = Array(repeating: nil, count: faceRecords.count)
         self.chains = chains
     }
 
-    deinit { munmap(UnsafeMutableRawPointer(mutating: mapping.baseAddress), mapping.count) }
+    deinit { close(fd) }
 
-    /// The chain cached for `query`, or nil (also when a face of it is damaged).
+    /// The chain cached for `query`, or nil (also when a face of it cannot be read).
     func entries(for query: FontQuery) -> [FontChain.Entry]? {
-        guard let numbers = chains[query] else { return nil }
-        // The file's pages read for it are let go again: the mapping lasts the run, and
-        // what a book's chains touched of it (0.6 MB) stayed resident under its peak.
-        defer { madvise(UnsafeMutableRawPointer(mutating: mapping.baseAddress), mapping.count, MADV_DONTNEED) }
-        var entries: [FontChain.Entry] = []
-        entries.reserveCapacity(numbers.count)
-        for n in numbers {
-            guard let entry = face(n) else { return nil }
-            entries.append(entry)
-        }
-        return entries
+        guard let numbers = chains[query], readFaces(numbers) else { return nil }
+        return numbers.map { faces[$0]! }
     }
 
-    /// Every chain whose faces can be decoded (to be written back with new ones).
+    /// Every chain whose faces can be read (to be written back with new ones).
     func allChains() -> [FontQuery: [FontChain.Entry]] {
         var all: [FontQuery: [FontChain.Entry]] = [:]
         for query in chains.keys { all[query] = entries(for: query) }
         return all
     }
 
-    /// Face `n`, decoded from the file the first time it is asked for; nil when its
-    /// record is damaged.
-    private func face(_ n: Int) -> FontChain.Entry? {
-        if let face = faces[n] { return face }
-        var r = ByteReader(mapping)
-        guard let face = try? decodeFace(&r, at: faceOffsets[n]) else { return nil }
-        faces[n] = face
-        return face
+    /// Decodes the faces `numbers` not decoded yet, faces whose records lie close
+    /// together in the file read with one `pread` (up to 64 KB); false if one cannot be
+    /// read or decoded.
+    private func readFaces(_ numbers: [Int]) -> Bool {
+        let missing = Set(numbers).filter { faces[$0] == nil }.sorted { faceRecords[$0].lowerBound < faceRecords[$1].lowerBound }
+        var first = 0
+        while first < missing.count {
+            var last = first
+            // Groups stay under 64 KB: one read of a whole chain's stretch of the file
+            // (0.6 MB) left that much more freed memory under a book's peak.
+            while last + 1 < missing.count,
+                  faceRecords[missing[last + 1]].lowerBound - faceRecords[missing[last]].upperBound <= 4096,
+                  faceRecords[missing[last + 1]].upperBound - faceRecords[missing[first]].lowerBound <= 64 << 10 {
+                last += 1
+            }
+            let start = faceRecords[missing[first]].lowerBound, end = faceRecords[missing[last]].upperBound
+            guard let bytes = PositionalRead.bytes(end - start, of: fd, at: start), bytes.count == end - start else { return false }
+            let decoded = bytes.withUnsafeBytes { raw -> Bool in
+                for n in missing[first...last] {
+                    var r = ByteReader(raw)
+                    guard let face = try? Self.decodeFace(&r, at: faceRecords[n].lowerBound - start) else { return false }
+                    faces[n] = face
+                }
+                return true
+            }
+            guard decoded else { return false }
+            first = last + 1
+        }
+        return true
     }
 
-    private func decodeFace(_ r: inout ByteReader, at offset: Int) throws(ByteReader.Damaged) -> FontChain.Entry {
+    private static func decodeFace(_ r: inout ByteReader, at offset: Int) throws(ByteReader.Damaged) -> FontChain.Entry {
         try r.skip(offset)
         let path = try r.string()
         let index = Int(try r.u32())

@@ -5,7 +5,8 @@ import MDText
 
 /// Shaping throughput on about 1 MB of English prose (the GNU licences, paragraph by
 /// paragraph). Runs only when MDTEXT_BENCH is set; meaningful in a release build:
-/// `MDTEXT_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter Benchmark`.
+/// `MDTEXT_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter Benchmark`
+/// (after `make release`, which makes the jemalloc object mdpdf's release link takes).
 @Suite struct BenchmarkTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["MDTEXT_BENCH"] != nil))
     func shapeOneMegabyteOfEnglish() throws {
