@@ -236,8 +236,8 @@ final class StoredFontLookups {
         var first = 0
         while first < missing.count {
             var last = first
-            // Groups stay under 64 KB: one read of a whole chain's stretch of the file
-            // (0.6 MB) left that much more freed memory under a book's peak.
+            // Groups stay under 64 KB: a chain's faces span most of the file (0.6 MB),
+            // which one read would hold in memory at once.
             while last + 1 < missing.count,
                   faceRecords[missing[last + 1]].lowerBound - faceRecords[missing[last]].upperBound <= 4096,
                   faceRecords[missing[last + 1]].upperBound - faceRecords[missing[first]].lowerBound <= 64 << 10 {
