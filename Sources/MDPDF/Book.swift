@@ -45,7 +45,8 @@ public struct Book: Sendable {
     /// folder holding every chapter.
     public var rootDirectory: String {
         if let s = summaryPath { return folder(of: s) }
-        let folders = chapters.map { URL(fileURLWithPath: folder(of: $0.path)).standardizedFileURL.pathComponents }
+        // Components as URL's pathComponents gives them: "/" first, then the names.
+        let folders = chapters.map { ["/"] + folder(of: $0.path).pathStandardized().split(separator: "/").map(String.init) }
         guard var common = folders.first else { return "." }
         for f in folders.dropFirst() {
             common = Array(zip(common, f).prefix { $0 == $1 }.map(\.0))
@@ -58,10 +59,10 @@ public struct Book: Sendable {
     /// extension, `/` and `:` made `-` (so that no chapter's start is another's anchor),
     /// numbered when two would be equal.
     var anchorPrefixes: [String] {
-        let root = URL(fileURLWithPath: rootDirectory).standardizedFileURL.path
+        let root = rootDirectory.pathStandardized()
         var used: Set<String> = []
         return chapters.map { c in
-            var path = URL(fileURLWithPath: c.path).standardizedFileURL.path
+            var path = c.path.pathStandardized()
             if path.hasPrefix(root + "/") { path = String(path.dropFirst(root.count + 1)) }
             var key = path.pathDeletingExtension.replacingScalar("/", with: "-").replacingScalar(":", with: "-")
             if key.isEmpty { key = "chapter" }

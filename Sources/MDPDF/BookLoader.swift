@@ -115,7 +115,7 @@ public enum BookLoader {
     /// A `book.toml` in the summary's folder or the one above (mdBook keeps the summary in `src/`).
     static func bookTOML(near summary: String) -> (String, BookTOML)? {
         let dir = folder(of: summary)
-        for candidate in [dir + "/book.toml", folder(of: URL(fileURLWithPath: dir).standardizedFileURL.path) + "/book.toml"] {
+        for candidate in [dir + "/book.toml", folder(of: dir.pathStandardized()) + "/book.toml"] {
             if let text = try? String(contentsOfFile: candidate, encoding: .utf8) { return (candidate, BookTOML(text)) }
         }
         return nil

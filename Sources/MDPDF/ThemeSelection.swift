@@ -60,7 +60,7 @@ enum ThemeSelection {
         }
         for assignment in options.settings {
             userLayers.append(ThemeLayer(values: try ThemeLoader.setting(assignment: assignment),
-                                         baseDirectory: FileManager.default.currentDirectoryPath))
+                                         baseDirectory: currentDirectoryPath()))
         }
         if let size = options.pageSize {
             userLayers.append(ThemeLayer(values: ThemeLoader.setting(path: "page.size", value: JSONNode(.string(size), origin: ValueOrigin(file: "--page-size"))),

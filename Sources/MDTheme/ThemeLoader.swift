@@ -103,7 +103,7 @@ public enum ThemeLoader {
             guard let text = String(validating: data, as: UTF8.self) else {
                 throw .invalidTheme(path: path, location: nil, reason: "the theme file is not UTF-8 text")
             }
-            let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+            let canonical = path.pathStandardized()
             return try fileLayer(text: text, name: path, directory: directory(of: path), chain: chain + [canonical], policy: policy)
         }
     }
@@ -140,7 +140,7 @@ public enum ThemeLoader {
         let key: String
         switch source {
         case .builtin(let n): key = "builtin:" + n
-        case .file(let p): key = URL(fileURLWithPath: p).standardizedFileURL.path
+        case .file(let p): key = p.pathStandardized()
         }
         if chain.contains(key) || chain.count >= maxChain {
             let names = (chain + [key]).map { $0.hasPrefix("builtin:") ? String($0.dropFirst(8)) : $0 }
@@ -160,7 +160,7 @@ public enum ThemeLoader {
             var files = family.value
             for m in family.value.members ?? [] {
                 guard let p = m.value.string else { continue }
-                let abs = p.hasPrefix("/") ? p : URL(fileURLWithPath: directory).appendingPathComponent(p).standardizedFileURL.path
+                let abs = p.hasPrefix("/") ? p : (directory + "/" + p).pathStandardized()
                 if case .failure(let refusal) = policy.check(abs) {
                     let key = "'fonts.\(family.key).\(m.key)'"
                     throw refused(refusal, what: "\(key): font file", path: abs, namedAt: m.value.origin) ?? .invalidTheme(

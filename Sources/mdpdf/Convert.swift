@@ -52,7 +52,7 @@ struct Convert: ParsableCommand {
         let imageCodecs = ImageCodecs()
         let jobs = plan.items.map { item in
             let isStdin = item.input == "-"
-            var options = flags.conversionOptions(folder: isStdin ? FileManager.default.currentDirectoryPath : folder(of: item.input),
+            var options = flags.conversionOptions(folder: isStdin ? currentDirectoryPath() : folder(of: item.input),
                                                   sourceName: isStdin ? "<stdin>" : item.input, highlighter: highlighter,
                                                   imageCodecs: imageCodecs, systemFonts: systemFonts, defaultTheme: defaultTheme)
             options.linkedDocuments = plan.linkedDocuments(for: item)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import MDCore
 
 /// `--deps FILE`: a Makefile rule per PDF, naming every file it was made from (the
 /// Markdown inputs, images, theme files, fonts), with an empty rule for each of them
@@ -17,10 +18,9 @@ enum DependencyFile {
     }
 
     static func text(_ rules: [Rule]) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
+        let cwd = currentDirectoryPath()
         func shown(_ path: String) -> String {
-            let absolute = path.hasPrefix("/") ? path : cwd + "/" + path
-            let standard = URL(fileURLWithPath: absolute).standardizedFileURL.path
+            let standard = path.pathStandardized(currentDirectory: cwd)
             return standard.hasPrefix(cwd + "/") ? String(standard.dropFirst(cwd.count + 1)) : standard
         }
         var out = ""

@@ -56,7 +56,7 @@ struct ThemeCommand: ParsableCommand {
                 var layers: [ThemeLayer] = []
                 for s in settings {
                     layers.append(ThemeLayer(values: try ThemeLoader.setting(assignment: s),
-                                             baseDirectory: FileManager.default.currentDirectoryPath))
+                                             baseDirectory: currentDirectoryPath()))
                 }
                 let json = try ThemeLoader.resolvedJSON(ThemeSource(argument: theme), overrides: layers)
                 try Self.check(json)  // report what is wrong rather than print a theme that fails
