@@ -158,13 +158,13 @@ let package = Package(
         .executableTarget(name: "mdpdf-fuzz", dependencies: ["MDPDF", "MDCore"]),
 
         // Tests, one target per module.
-        /// What several test targets share (a seeded random generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "MDCoreTests", dependencies: ["MDCore"]),
+        /// What several test targets share (a seeded random generator, threads to wait for).
+        .target(name: "TestSupport", dependencies: ["MDCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "MDCoreTests", dependencies: ["MDCore", "TestSupport"]),
         .testTarget(name: "CFastPrintfTests", dependencies: ["CFastPrintf", "TestSupport"]),
         .testTarget(name: "CFastDeflateTests", dependencies: ["CFastDeflate", "TestSupport"]),
         .testTarget(name: "MDMarkdownTests", dependencies: ["MDMarkdown", "TestSupport"]),
-        .testTarget(name: "MDThemeTests", dependencies: ["MDTheme"]),
+        .testTarget(name: "MDThemeTests", dependencies: ["MDTheme", "TestSupport"]),
         .testTarget(name: "MDMathTests", dependencies: ["MDMath", "MDMathLayout", "MDText", "MDPage"]),
         .testTarget(name: "MDTextTests", dependencies: ["MDText"]),
         .testTarget(name: "MDHighlightTests", dependencies: ["MDHighlight"]),

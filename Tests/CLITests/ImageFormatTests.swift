@@ -37,6 +37,18 @@ extension InlineImageTests.Raster {
         return url
     }
 
+    /// `a.pdf` converted in `dir` from `markdown` (as `a.md`) beside copies of the named
+    /// fixture files, expected to succeed without a warning.
+    func convertedCleanly(_ markdown: String, fixtures: [String], in dir: URL) throws -> URL {
+        for name in fixtures {
+            try FileManager.default.copyItem(at: Self.fixtures.child(name), to: dir.child(name))
+        }
+        try dir.child("a.md").write(markdown)
+        let r = try mdpdf([dir.child("a.md").path])
+        #expect(r.status == 0 && r.stderrText.isEmpty, "\(r.stderrText)")
+        return dir.child("a.pdf")
+    }
+
     func expectValid(_ pdf: URL) throws {
         let q = try qpdfCheck(pdf)
         #expect(q.ok, "\(pdf.lastPathComponent): \(q.output)")
@@ -94,24 +106,21 @@ extension InlineImageTests.Raster {
     /// its orientation; PNG, GIF, WebP, BMP and TIFF are decoded (Flate).
     @Test func jpegDataIsEmbeddedAsItIs() throws {
         try withTempDir { dir in
-            for name in ["exif-6.jpg", "cmyk-adobe.jpg", "progressive.jpg", "animated.gif", "lossy.webp"] {
-                try FileManager.default.copyItem(at: Self.fixtures.child(name), to: dir.child(name))
-            }
-            try dir.child("a.md").write("![](exif-6.jpg) ![](cmyk-adobe.jpg) ![](progressive.jpg) ![](animated.gif) ![](lossy.webp)\n")
-            let r = try mdpdf([dir.child("a.md").path])
-            #expect(r.status == 0 && r.stderrText.isEmpty, "\(r.stderrText)")
-            let images = try embedded(dir.child("a.pdf"))
+            let pdf = try convertedCleanly("![](exif-6.jpg) ![](cmyk-adobe.jpg) ![](progressive.jpg) ![](animated.gif) ![](lossy.webp)\n",
+                                           fixtures: ["exif-6.jpg", "cmyk-adobe.jpg", "progressive.jpg", "animated.gif", "lossy.webp"],
+                                           in: dir)
+            let images = try embedded(pdf)
             try #require(images.count == 5, "\(images)")
             #expect(images[0].width == 32 && images[0].height == 48 && images[0].encoding == "jpeg", "stored sideways, shown turned")
             #expect(images[1].color == "cmyk" && images[1].encoding == "jpeg")
             #expect(images[2].encoding == "jpeg")
             #expect(images[3].encoding == "image" && images[4].encoding == "image")
             // The DCT streams are the files' bytes.
-            let pdfBytes = try Data(contentsOf: dir.child("a.pdf"))
+            let pdfBytes = try Data(contentsOf: pdf)
             for name in ["exif-6.jpg", "cmyk-adobe.jpg", "progressive.jpg"] {
                 #expect(pdfBytes.range(of: try Data(contentsOf: dir.child(name))) != nil, "\(name) embedded unchanged")
             }
-            try expectValid(dir.child("a.pdf"))
+            try expectValid(pdf)
         }
     }
 
@@ -119,11 +128,7 @@ extension InlineImageTests.Raster {
     /// font), and the figure is where its colors are.
     @Test func svgIsDrawnAsVectorsWithItsTextAsText() throws {
         try withTempDir { dir in
-            try FileManager.default.copyItem(at: Self.fixtures.child("drawing.svg"), to: dir.child("drawing.svg"))
-            try dir.child("a.md").write("![A drawing](drawing.svg)\n")
-            let r = try mdpdf([dir.child("a.md").path])
-            #expect(r.status == 0 && r.stderrText.isEmpty, "\(r.stderrText)")
-            let pdf = dir.child("a.pdf")
+            let pdf = try convertedCleanly("![A drawing](drawing.svg)\n", fixtures: ["drawing.svg"], in: dir)
             #expect(try embedded(pdf).isEmpty, "no image XObject: vectors")
             #expect(try tool("pdftotext", [pdf.path, "-"]).stdoutText.contains("Vector text"))
             let fonts = try pdffonts(pdf)
@@ -149,11 +154,8 @@ extension InlineImageTests.Raster {
     /// the image's size in points (240 × 120 px: 180 × 90 pt; 120 px wide: 90 × 45 pt).
     @Test func anSVGIsOneFormForEachSizeItIsShownAt() throws {
         try withTempDir { dir in
-            try FileManager.default.copyItem(at: Self.fixtures.child("drawing.svg"), to: dir.child("drawing.svg"))
-            try dir.child("a.md").write("![A](drawing.svg)\n\n![B](drawing.svg)\n\n<img src=\"drawing.svg\" alt=\"C\" width=\"120\">\n")
-            let r = try mdpdf([dir.child("a.md").path])
-            #expect(r.status == 0 && r.stderrText.isEmpty, "\(r.stderrText)")
-            let pdf = dir.child("a.pdf")
+            let pdf = try convertedCleanly("![A](drawing.svg)\n\n![B](drawing.svg)\n\n<img src=\"drawing.svg\" alt=\"C\" width=\"120\">\n",
+                                           fixtures: ["drawing.svg"], in: dir)
             let objects = try PDFObjects(pdf: pdf)
             var boxes: [[Double]] = []
             for value in objects.objects.values {

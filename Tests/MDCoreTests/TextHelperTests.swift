@@ -1,4 +1,5 @@
 import MDCore
+import TestSupport
 import Testing
 
 /// The small text helpers that took Foundation's place: each gives what the Foundation
@@ -53,21 +54,11 @@ import Testing
 
     @Test func lockAndThreads() {
         let lock = Lock()
-        let condition = Condition()
-        final class Box: @unchecked Sendable { var count = 0; var finished = 0 }
+        final class Box: @unchecked Sendable { var count = 0 }
         let box = Box()
-        for _ in 0..<4 {
-            DetachedThread.start(stackSize: 1 << 20) {
-                for _ in 0..<1000 { lock.withLock { box.count += 1 } }
-                condition.lock()
-                box.finished += 1
-                condition.broadcast()
-                condition.unlock()
-            }
+        onThreads(4, stackSize: 1 << 20) { _ in
+            for _ in 0..<1000 { lock.withLock { box.count += 1 } }
         }
-        condition.lock()
-        while box.finished < 4 { condition.wait() }
-        condition.unlock()
         #expect(lock.withLock { box.count } == 4000)
     }
 }

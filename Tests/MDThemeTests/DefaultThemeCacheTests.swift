@@ -1,5 +1,6 @@
 import Glibc
 import MDCore
+import TestSupport
 import Testing
 @testable import MDTheme
 
@@ -15,26 +16,16 @@ import Testing
         let cache = DefaultThemeCache()
         let expected = try ThemeLoader.load(.builtin("default"))
         let results = ResultBox(count: 8)
-        let done = Condition()
-        for i in 0..<8 {
-            DetachedThread.start(stackSize: 4 << 20) {
-                let theme = try? cache.theme()
-                done.lock()
-                results.values[i] = theme
-                results.finished += 1
-                done.signal()
-                done.unlock()
-            }
+        onThreads(8) { i in
+            let theme = try? cache.theme()
+            results.lock.withLock { results.values[i] = theme }
         }
-        done.lock()
-        while results.finished < 8 { done.wait() }
-        done.unlock()
-        #expect(results.values.allSatisfy { $0 == expected })
+        #expect(results.lock.withLock { results.values }.allSatisfy { $0 == expected })
     }
 
     private final class ResultBox: @unchecked Sendable {
+        let lock = Lock()
         var values: [Theme?]
-        var finished = 0
         init(count: Int) { values = Array(repeating: nil, count: count) }
     }
 }
