@@ -69,4 +69,21 @@ import Testing
         }
         worker.stop()
     }
+
+    /// Jobs run at the lowest priority, so that layout and drawing get the cores first.
+    @Test func theWorkerThreadRunsAtTheLowestPriority() {
+        let worker = ImageWorker<Int32>()
+        let flags = Flags()
+        let mine = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        worker.submit(0) {
+            flags.note(0)
+            return .success(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
+        }
+        // Asked before the worker took it, the job would run here: wait until it has run.
+        let start = Date()
+        while !flags.hasRun(0) && Date().timeIntervalSince(start) < 10 { usleep(1000) }
+        #expect(try! worker.result(0).get() == ImageWorker<Int32>.niceness)
+        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == mine, "the asking thread keeps its priority")
+        worker.stop()
+    }
 }
