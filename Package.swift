@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(name: "MDMarkdownTests", dependencies: ["MDMarkdown", "TestSupport"]),
         .testTarget(name: "MDThemeTests", dependencies: ["MDTheme", "TestSupport"]),
         .testTarget(name: "MDMathTests", dependencies: ["MDMath", "MDMathLayout", "MDText", "MDPage"]),
-        .testTarget(name: "MDTextTests", dependencies: ["MDText"]),
+        .testTarget(name: "MDTextTests", dependencies: ["MDText", "TestSupport"]),
         .testTarget(name: "MDHighlightTests", dependencies: ["MDHighlight"]),
         .testTarget(name: "MDStyleTests", dependencies: ["MDStyle", "MDMarkdown", "MDTheme", "MDHighlight"]),
         .testTarget(name: "MDLayoutTests", dependencies: ["MDLayout", "MDStyle", "MDTheme", "MDMarkdown", "MDText", "MDPage"],

@@ -52,6 +52,9 @@ public struct ConversionOptions: Sendable {
     /// The built-in default theme, decoded once; share one between conversions so that a
     /// batch decodes it once (`DefaultThemeCache`).
     public var defaultTheme = DefaultThemeCache()
+    /// The hyphenation dictionaries; share one that keeps them between the conversions
+    /// of a batch, so that each language's is loaded once (`HyphenationDictionaries`).
+    public var hyphenation = HyphenationDictionaries()
     /// Write a tagged PDF (structure tree in reading order, for screen readers and
     /// reflow); `--no-tags` turns it off.
     public var tagged = true
@@ -220,7 +223,7 @@ public enum Converter {
     /// A text context with the theme's fonts, or the error that no fonts are installed.
     static func textContext(_ theme: Theme, options: ConversionOptions, policy: ReadPolicy,
                             diagnostics: DiagnosticSink) throws(ConversionError) -> TextContext {
-        let text = TextContext(diagnostics: diagnostics, systemFonts: options.systemFonts)
+        let text = TextContext(diagnostics: diagnostics, systemFonts: options.systemFonts, hyphenation: options.hyphenation)
         try registerFonts(theme, in: text, policy: policy)
         guard text.hasFonts else { throw .renderFailed(reason: missingFontsMessage) }
         return text

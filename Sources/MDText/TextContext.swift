@@ -21,6 +21,8 @@ public final class TextContext {
     /// `hb_language_t` values are interned by HarfBuzz; looking them up by string is a
     /// lock and a list walk, so remember them per tag.
     var languages: [String: hb_language_t] = [:]
+    /// Where the hyphenation dictionaries come from (shared by a batch's conversions).
+    let hyphenation: HyphenationDictionaries
     /// Hyphenation dictionaries by lowercased language tag; `.some(nil)`: none installed.
     var hyphenators: [String: Hyphenator?] = [:]
     /// Hyphenation points of the words met so far.
@@ -64,9 +66,12 @@ public final class TextContext {
     public var hasFonts: Bool { database.hasFonts }
 
     /// `systemFonts`: the installed fonts, shared between conversions so that
-    /// fontconfig is loaded (when its answers are not cached) once per run.
-    public init(diagnostics: DiagnosticSink, systemFonts: SystemFonts = SystemFonts()) {
+    /// fontconfig is loaded (when its answers are not cached) once per run;
+    /// `hyphenation`: the hyphenation dictionaries, likewise for a batch.
+    public init(diagnostics: DiagnosticSink, systemFonts: SystemFonts = SystemFonts(),
+                hyphenation: HyphenationDictionaries = HyphenationDictionaries()) {
         self.diagnostics = diagnostics
+        self.hyphenation = hyphenation
         self.database = FontDatabase(system: systemFonts, diagnostics: diagnostics)
     }
 

@@ -173,10 +173,12 @@ struct ConversionFlags: ParsableArguments {
 
     /// The options of one conversion whose Markdown is in `folder` (its images and links
     /// are relative to it), named `sourceName` in messages.
-    /// `highlighter`, `imageCodecs` and `systemFonts` load their libraries once, for every job.
+    /// `highlighter`, `imageCodecs` and `systemFonts` load their libraries once, for every
+    /// job; `defaultTheme` and `hyphenation` decode and load once for a batch.
     func conversionOptions(folder: String, sourceName: String, highlighter: SyntaxHighlighter,
                            imageCodecs: ImageCodecs, systemFonts: SystemFonts,
-                           defaultTheme: DefaultThemeCache = DefaultThemeCache()) -> ConversionOptions {
+                           defaultTheme: DefaultThemeCache = DefaultThemeCache(),
+                           hyphenation: HyphenationDictionaries = HyphenationDictionaries()) -> ConversionOptions {
         var options = ConversionOptions(theme: theme.map(ThemeSource.init(argument:)), pageSize: pageSize?.rawValue,
                                         settings: settings, baseDirectory: folder, sourceName: sourceName)
         options.debugLayout = debugLayout
@@ -185,6 +187,7 @@ struct ConversionFlags: ParsableArguments {
         options.imageCodecs = imageCodecs
         options.systemFonts = systemFonts
         options.defaultTheme = defaultTheme
+        options.hyphenation = hyphenation
         options.tagged = !noTags
         options.metadata = metadataFields
         options.readPolicy = ReadPolicy(folders: [root ?? folder] + allowRead, maxFileSize: inputLimit,

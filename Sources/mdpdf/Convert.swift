@@ -50,11 +50,15 @@ struct Convert: ParsableCommand {
         let cleanup = InterruptCleanup()
         let highlighter = SyntaxHighlighter()
         let imageCodecs = ImageCodecs()
+        // Several conversions (or one run again and again) load each hyphenation
+        // dictionary once; a single one frees its dictionary when its layout is done.
+        let hyphenation = HyphenationDictionaries(keepsDictionaries: plan.items.count > 1 || flags.watch)
         let jobs = plan.items.map { item in
             let isStdin = item.input == "-"
             var options = flags.conversionOptions(folder: isStdin ? currentDirectoryPath() : folder(of: item.input),
                                                   sourceName: isStdin ? "<stdin>" : item.input, highlighter: highlighter,
-                                                  imageCodecs: imageCodecs, systemFonts: systemFonts, defaultTheme: defaultTheme)
+                                                  imageCodecs: imageCodecs, systemFonts: systemFonts, defaultTheme: defaultTheme,
+                                                  hyphenation: hyphenation)
             options.linkedDocuments = plan.linkedDocuments(for: item)
             return ConversionJob(input: .markdown(item.input), output: item.output, options: options, limit: flags.inputLimit,
                                  root: flags.root, allowRead: flags.allowRead)

@@ -1,3 +1,5 @@
+import MDCore
+import TestSupport
 import Testing
 @testable import MDText
 
@@ -19,5 +21,40 @@ import Testing
         #expect(h.points(in: "hyphenation", minLeft: 2, minRight: 3) == [2, 6])
         #expect(h.points(in: "naïve", minLeft: 2, minRight: 2).allSatisfy { $0 > 0 && $0 < "naïve".utf8.count })
         #expect(h.points(in: "", minLeft: 2, minRight: 3).isEmpty)
+    }
+
+    /// A batch's store loads each language once and hands every conversion the same
+    /// dictionary; a single conversion's loads its own, freed with it.
+    @Test func aKeepingStoreLoadsEachLanguageOnce() throws {
+        let batch = HyphenationDictionaries(keepsDictionaries: true)
+        let first = try #require(batch.patterns(for: "en-US"))
+        #expect(batch.patterns(for: "EN-us") === first)
+        let single = HyphenationDictionaries()
+        let a = try #require(single.patterns(for: "en-US")), b = try #require(single.patterns(for: "en-US"))
+        #expect(a !== b)
+        #expect(batch.patterns(for: "xx-NOPE") == nil && single.patterns(for: "xx-NOPE") == nil)
+    }
+
+    /// Conversions side by side (`-j`) hyphenate with one shared dictionary at once:
+    /// each thread gets the points a thread alone gets.
+    @Test func oneDictionaryServesThreadsAtOnce() throws {
+        let store = HyphenationDictionaries(keepsDictionaries: true)
+        let patterns = try #require(store.patterns(for: "en-US"))
+        let words = ["hyphenation", "typesetting", "dictionary", "concurrently", "paragraphs", "justification",
+                     "ownership", "borrowing", "lifetimes", "iterators"]
+        let alone = Hyphenator(patterns)
+        let expected = words.map { alone.points(in: $0, minLeft: 2, minRight: 3) }
+        #expect(expected.contains { !$0.isEmpty })
+        final class Results: @unchecked Sendable { let lock = Lock(); var mismatches = 0 }
+        let results = Results()
+        onThreads(4) { _ in
+            let h = Hyphenator(patterns)
+            for _ in 0..<500 {
+                for (word, points) in zip(words, expected) where h.points(in: word, minLeft: 2, minRight: 3) != points {
+                    results.lock.lock(); results.mismatches += 1; results.lock.unlock()
+                }
+            }
+        }
+        #expect(results.mismatches == 0)
     }
 }
