@@ -49,6 +49,7 @@ public final class ImageCodecs: @unchecked Sendable {
                               _ call: (ImageCodecLibrary, Int32, UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer) -> T)
         -> Result<(T, ImageCodecLibrary.Info, ImageCodecLibrary), ImageProblem> {
         guard let code = Self.code(format) else { return .failure(.unsupported("a \(format.name) file")) }
+        let bytes = format == .gif ? GIFFirstFrame.of(bytes) : bytes
         return loadedLibrary().map { lib in
             let (result, info) = ImageCodecLibrary.Info.filling { raw in
                 bytes.withUnsafeBufferPointer { call(lib, code, $0.baseAddress, $0.count, raw) }

@@ -1,0 +1,54 @@
+import Testing
+@testable import MDImage
+
+/// An animated GIF reaches gdk-pixbuf as its first frame alone: the picture a PDF shows.
+@Suite struct GIFFirstFrameTests {
+    /// The images in `gif` (image separators met walking its blocks).
+    static func frameCount(_ gif: [UInt8]) -> Int {
+        var count = 0
+        var rest = gif
+        while let end = GIFFirstFrame.endOfFirstImage(rest) {
+            count += 1
+            // The blocks after the image, behind a fresh header of the same screen.
+            rest = Array(gif[..<13]) + Array(rest[end...])
+            rest[10] &= 0x7F  // no global color table in the stand-in header
+        }
+        return count
+    }
+
+    @Test func anAnimationIsCutAfterItsFirstImage() throws {
+        let gif = try Fixture.bytes("animated.gif")
+        #expect(Self.frameCount(gif) == 2)
+        let first = GIFFirstFrame.of(gif)
+        #expect(first.count < gif.count)
+        #expect(first.last == GIFFirstFrame.trailer)
+        #expect(Self.frameCount(first) == 1)
+        #expect(first.dropLast() == gif[..<(first.count - 1)], "the bytes up to the end of the first image, unchanged")
+        #expect(GIFFirstFrame.of(first) == first, "a single image is left as it is")
+    }
+
+    /// The picture is the first frame's (red, green, blue and yellow quadrants; the
+    /// second frame is black).
+    @Test func theFirstFrameDecodesToThePicture() throws {
+        let raster = try codecs.decode(try Fixture.bytes("animated.gif"), format: .gif, maxPixels: 50_000_000).get()
+        #expect(raster.width == 48 && raster.height == 32)
+        let topLeft = raster.pixels[2 * raster.width + 2]
+        #expect((topLeft >> 16) & 0xFF > 150 && (topLeft >> 8) & 0xFF < 100, "red, not the black second frame")
+    }
+
+    /// Data that ends inside its first image, or is no GIF, goes to the decoder whole,
+    /// which says what is wrong with it.
+    @Test func dataWithoutAWholeFirstImageIsLeftAsItIs() throws {
+        let gif = try Fixture.bytes("animated.gif")
+        let end = try #require(GIFFirstFrame.endOfFirstImage(gif))
+        for cut in [end - 1, end - 20, 40, 13, 5] {
+            let short = Array(gif[..<cut])
+            #expect(GIFFirstFrame.of(short) == short, "cut at \(cut)")
+        }
+        let notAGIF = Array("GIF is a format, this is text".utf8)
+        #expect(GIFFirstFrame.of(notAGIF) == notAGIF)
+        var strayBlock = Array(gif[..<end])
+        strayBlock[13 + GIFFirstFrame.colorTableSize(gif[10])] = 0x99
+        #expect(GIFFirstFrame.of(strayBlock) == strayBlock)
+    }
+}
