@@ -49,7 +49,7 @@ final class ImageStandIns {
         case drawing(pdf: [UInt8], path: String)
     }
 
-    /// The replacement of each stand-in, by index: ready, or on its way from the worker.
+    /// The replacement of each stand-in, by index: ready, or on its way from a worker.
     private var streams: [Replacement?] = []
     /// The file each stand-in is for, by index (for messages).
     private var paths: [String] = []
@@ -61,7 +61,18 @@ final class ImageStandIns {
     /// Where each stand-in was painted: the page (in drawing order) and the box (points,
     /// y down from the page's top), for the links of an SVG's drawing.
     private var placements: [Int: [(page: Int, rect: Rect)]] = [:]
-    private let worker = ImageWorker<Replacement>()
+    /// Separates and deflates PNG planes, at the default priority: the styling thread
+    /// submits them as it meets the images, early in the conversion, and a plane is held
+    /// whole while it is deflated. At the lowest priority the Rust book's screenshots
+    /// went to the end of the conversion, onto its memory peak (79 -> 89 MB).
+    private let planeWorker = ImageWorker<Replacement>(yields: false)
+    /// Draws SVGs (librsvg and pango, small results) at the lowest priority, in the
+    /// cores' gaps and the serial end. Interleaved runs, the whole Rust book (20 SVGs):
+    /// 0.802 -> 0.768 s, same peak; chapter 4 alone (seven SVGs and little else to do
+    /// beside them) 71 -> 73 ms.
+    private let drawingWorker = ImageWorker<Replacement>(yields: true)
+    /// The stand-ins `drawingWorker` makes.
+    private var drawingIndices = Set<Int>()
     /// Marks this render's placeholders: a comment no file's JPEG carries by chance.
     let token: String
 
@@ -70,7 +81,7 @@ final class ImageStandIns {
         token = "mdpdf stand-in " + String(generator.next() as UInt64, radix: 16)
     }
 
-    deinit { worker.stop() }
+    deinit { planeWorker.stop(); drawingWorker.stop() }
 
     /// Notes that stand-in `index` was painted: cairo writes its image, which the qpdf
     /// pass must then find.
@@ -80,7 +91,7 @@ final class ImageStandIns {
     }
 
     /// The stand-in surface for a PNG (see `PNGPlanes.inspect`). The image's data is
-    /// ready at once when stored as it is; with an alpha channel, the worker takes its
+    /// ready at once when stored as it is; with an alpha channel, `planeWorker` takes its
     /// planes apart and deflates them.
     func surface(for layout: PNGPlanes.Layout, width: Int, height: Int, path: String) throws(ConversionError) -> CairoImageSurface {
         let index = streams.count
@@ -95,7 +106,7 @@ final class ImageStandIns {
                 // Barely compressed (stored blocks, level 0): deflated again, rows and
                 // filter bytes as they are, or the PDF would carry the image at full size.
                 streams.append(nil)
-                worker.submit(index) {
+                planeWorker.submit(index) {
                     Self.deflatedAgain(stream.data, size: rows, path: path).map { data in
                         var again = stream
                         again.data = data
@@ -105,7 +116,7 @@ final class ImageStandIns {
             }
         case .withAlpha(let zlib, let colorChannels):
             streams.append(nil)
-            worker.submit(index) {
+            planeWorker.submit(index) {
                 Self.separated(zlib, colorChannels: colorChannels, width: width, height: height, path: path).map(Replacement.image)
             }
         }
@@ -116,7 +127,7 @@ final class ImageStandIns {
     }
 
     /// The stand-in surface for an SVG drawn into a box of `width` × `height` points:
-    /// the worker has the image plug-in's librsvg draw it into a PDF page of that size
+    /// `drawingWorker` has the image plug-in's librsvg draw it into a PDF page of that size
     /// (a cairo context of the document's own surface cannot be handed to the plug-in),
     /// which the pass makes a form in place of the placeholder image, mapped onto the
     /// same box.
@@ -126,7 +137,8 @@ final class ImageStandIns {
         let index = streams.count
         streams.append(nil)
         paths.append(path)
-        worker.submit(index) {
+        drawingIndices.insert(index)
+        drawingWorker.submit(index) {
             svg.pdf(width: width, height: height)
                 .map { Replacement.drawing(pdf: $0, path: path) }
                 .mapError { ConversionError.renderFailed(reason: "image \(path): \($0)") }
@@ -269,7 +281,7 @@ final class ImageStandIns {
         for (index, stream) in streams.enumerated() {
             guard drawn.contains(index) else { ready.append(nil); continue }
             if let stream { ready.append(stream); continue }
-            switch worker.result(index) {
+            switch (drawingIndices.contains(index) ? drawingWorker : planeWorker).result(index) {
             case .success(let made): ready.append(made)
             case .failure(let error): throw error
             }

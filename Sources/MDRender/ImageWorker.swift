@@ -15,6 +15,12 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     private var results: [Int: Result<Output, ConversionError>] = [:]
     private var running = false
     private var stopping = false
+    /// Whether the thread runs at the lowest priority (`yieldToOtherThreads`).
+    private let yields: Bool
+
+    /// `yields`: the jobs run at the lowest priority, taking a core only when layout and
+    /// drawing leave one (see `yieldToOtherThreads`).
+    init(yields: Bool) { self.yields = yields }
 
     /// Queues `job` under `id`; starts the thread on the first job.
     func submit(_ id: Int, _ job: @escaping Job) {
@@ -27,25 +33,24 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
         // librsvg, pango and cairo draw SVGs here, recursing on an SVG's nesting: the
         // room the renderer's own thread has (only the pages touched become resident).
         DetachedThread.start(stackSize: 16 << 20) { [self] in
-            Self.yieldToOtherThreads()
+            if yields { Self.yieldToOtherThreads() }
             work()
         }
     }
 
-    /// The niceness of the worker's thread (Linux's nice values are per thread; the
-    /// threads librsvg and pango start for an SVG inherit it).
+    /// The niceness of a yielding worker's thread (Linux's nice values are per thread;
+    /// the threads librsvg and pango start for an SVG inherit it).
     static var niceness: Int32 { 19 }
 
-    /// Lowers the calling thread to `niceness`, so that it takes a core only when the
-    /// layout and drawing threads leave one. At the default niceness the scheduler saw
-    /// the worker's steady load on one core as equal to that of layout and drawing
-    /// handing pages to each other on the other, and left those two sharing a core for
-    /// the first 100 ms of chapters 1–14 while the worker had one to itself (perf
-    /// `--sample-cpu`); at the lowest priority the worker's jobs fill the cores' gaps and
-    /// the serial end (cairo's finishing, the pass), when the pass asks for them. The
-    /// same output; interleaved runs: chapters 1–14 0.475 → 0.462 s, the book 0.782 →
-    /// 0.750 s, the corpus with `-j 1` 1.95 → 1.89 s, peak memory unchanged.
-    /// (`SCHED_IDLE` was as fast but held the planes longer: +10 MB.)
+    /// Lowers the calling thread to `niceness`. A worker at the default niceness with
+    /// work queued is a steady load on one core, which the scheduler weighed as equal to
+    /// layout and drawing handing pages to each other on the other core: those two then
+    /// shared one core while the worker had one to itself (perf `--sample-cpu`, the first
+    /// 100 ms of chapters 1–14). At the lowest priority its jobs fill the cores' gaps and
+    /// the serial end (cairo's finishing, the pass, which asks for them). What yields is
+    /// chosen by memory (see `ImageStandIns`): SVG drawings do; the separation of a PNG's
+    /// planes, which holds a whole plane (13.5 MB for a 3000 × 1500 screenshot), does
+    /// not, as run late it lands on the conversion's memory peak.
     static func yieldToOtherThreads() {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
     }
