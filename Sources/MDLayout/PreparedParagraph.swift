@@ -189,12 +189,15 @@ struct PreparedParagraph: BreakableText {
     }
 
     /// Narrowest width that avoids cutting words (the widest piece between breaks) and
-    /// the width of the longest hard line: what table columns are sized from.
-    func intrinsicWidths() -> (min: Points, max: Points) {
+    /// the width of the longest hard line: what table columns are sized from. `piece`
+    /// is told each piece's width and offsets as they are measured.
+    func intrinsicWidths(_ piece: (_ width: Points, _ start: Int, _ end: Int) -> Void = { _, _, _ in }) -> (min: Points, max: Points) {
         var minW = Points.zero, maxW = Points.zero
         var start = 0, lineStart = 0
         for b in shaped.breaks {
-            minW = max(minW, width(from: start, to: b.offset))
+            let w = width(from: start, to: b.offset)
+            piece(w, start, b.offset)
+            minW = max(minW, w)
             if b.mandatory || b.offset == length {
                 maxW = max(maxW, width(from: lineStart, to: b.offset))
                 lineStart = b.offset

@@ -73,22 +73,14 @@ extension PreparedParagraph {
             if glyphs[i].cluster != cluster { clusterWidth = 0; cluster = glyphs[i].cluster }
             if !isObject { clusterWidth += glyphs[i].advance.value; widest = Swift.max(widest, clusterWidth) }
         }
-        // One walk over the breaks for min-content (objects out) and for what
-        // `intrinsicWidths` gives as max-content (each piece's width measured once).
-        var minW = Points.zero, piecesW = Points.zero, lineW = Points.zero
-        var start = 0, lineStart = 0
-        for b in shaped.breaks {
-            let piece = width(from: start, to: b.offset)
-            piecesW = Swift.max(piecesW, piece)
-            let objects = objectPrefix[glyphIndex(at: b.offset)] - objectPrefix[glyphIndex(at: start)]
-            minW = Swift.max(minW, piece - Points(objects))
-            if b.mandatory || b.offset == length {
-                lineW = Swift.max(lineW, width(from: lineStart, to: b.offset))
-                lineStart = b.offset
-            }
-            start = b.offset
+        // Min-content without the objects, from the pieces `intrinsicWidths` measures
+        // for its own (each measured once).
+        var minW = Points.zero
+        let intrinsic = intrinsicWidths { width, start, end in
+            let objects = objectPrefix[glyphIndex(at: end)] - objectPrefix[glyphIndex(at: start)]
+            minW = Swift.max(minW, width - Points(objects))
         }
-        return ColumnMeasure(min: minW, max: Swift.max(lineW, piecesW), grapheme: Points(widest))
+        return ColumnMeasure(min: minW, max: intrinsic.max, grapheme: Points(widest))
     }
 }
 

@@ -61,15 +61,17 @@ final class ImageStandIns {
     /// Where each stand-in was painted: the page (in drawing order) and the box (points,
     /// y down from the page's top), for the links of an SVG's drawing.
     private var placements: [Int: [(page: Int, rect: Rect)]] = [:]
-    /// Separates and deflates PNG planes, at the default priority: the styling thread
-    /// submits them as it meets the images, early in the conversion, and a plane is held
-    /// whole while it is deflated. At the lowest priority the Rust book's screenshots
-    /// went to the end of the conversion, onto its memory peak (79 -> 89 MB).
+    /// Separates and deflates PNG planes, at the default priority: the drawing thread
+    /// submits them as soon as styling has met the images (`ImageCache.prefetch`), early
+    /// in the conversion, and a plane is held whole while it is deflated. At the lowest
+    /// priority the Rust book's screenshots went to the end of the conversion, onto its
+    /// memory peak (79 -> 87-89 MB in most runs).
     private let planeWorker = ImageWorker<Replacement>(yields: false)
     /// Draws SVGs (librsvg and pango, small results) at the lowest priority, in the
-    /// cores' gaps and the serial end. Interleaved runs, the whole Rust book (20 SVGs):
-    /// 0.802 -> 0.768 s, same peak; chapter 4 alone (seven SVGs and little else to do
-    /// beside them) 71 -> 73 ms.
+    /// cores' gaps and the serial end. Interleaved runs against both workers at the
+    /// default priority: the whole Rust book (20 SVGs) 0.913 -> 0.868 s, peak 79.1 ->
+    /// 77.7 MB; chapter 4 alone (seven SVGs and little else to do beside them) 71 ->
+    /// 73 ms.
     private let drawingWorker = ImageWorker<Replacement>(yields: true)
     /// The stand-ins `drawingWorker` makes.
     private var drawingIndices = Set<Int>()

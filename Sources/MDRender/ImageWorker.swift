@@ -13,6 +13,8 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     private let condition = Condition()
     private var jobs: [(id: Int, job: Job)] = []
     private var results: [Int: Result<Output, ConversionError>] = [:]
+    /// The ids of the jobs submitted.
+    private var submitted = Set<Int>()
     private var running = false
     private var stopping = false
     /// Whether the thread runs at the lowest priority (`yieldToOtherThreads`).
@@ -26,12 +28,13 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     func submit(_ id: Int, _ job: @escaping Job) {
         condition.lock()
         defer { condition.unlock() }
+        submitted.insert(id)
         jobs.append((id, job))
         condition.broadcast()
         guard !running else { return }
         running = true
-        // librsvg, pango and cairo draw SVGs here, recursing on an SVG's nesting: the
-        // room the renderer's own thread has (only the pages touched become resident).
+        // librsvg, pango and cairo draw SVGs on a worker, recursing on an SVG's nesting:
+        // the room the renderer's own thread has (only the pages touched become resident).
         DetachedThread.start(stackSize: 16 << 20) { [self] in
             if yields { Self.yieldToOtherThreads() }
             work()
@@ -39,7 +42,8 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     }
 
     /// The niceness of a yielding worker's thread (Linux's nice values are per thread;
-    /// the threads librsvg and pango start for an SVG inherit it).
+    /// the threads librsvg and pango start for an SVG inherit it, and a thread pool one
+    /// of them starts first keeps it for the rest of the process).
     static var niceness: Int32 { 19 }
 
     /// Lowers the calling thread to `niceness`. A worker at the default niceness with
@@ -64,6 +68,8 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     func result(_ id: Int) -> Result<Output, ConversionError> {
         condition.lock()
         defer { condition.unlock() }
+        // A job never given to this worker would be waited for forever.
+        precondition(submitted.contains(id), "image job \(id) was not submitted to this worker")
         while results[id] == nil {
             guard !jobs.isEmpty else {
                 condition.wait()

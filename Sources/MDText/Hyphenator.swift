@@ -73,11 +73,6 @@ final class Hyphenator {
 
     init(_ patterns: HyphenPatterns) { self.patterns = patterns }
 
-    /// A hyphenator with a dictionary of its own (`HyphenPatterns.load`).
-    static func load(language: String, folder: String = "/usr/share/hyphen") -> Hyphenator? {
-        HyphenPatterns.load(language: language, folder: folder).map(Hyphenator.init)
-    }
-
     /// UTF-8 offsets inside `word` (lowercase letters expected) after which a hyphen may
     /// go, keeping at least `minLeft` characters before and `minRight` after.
     func points(in word: String, minLeft: Int, minRight: Int) -> [Int] {

@@ -23,7 +23,7 @@ public final class TextContext {
     var languages: [String: hb_language_t] = [:]
     /// Where the hyphenation dictionaries come from (shared by a batch's conversions).
     let hyphenation: HyphenationDictionaries
-    /// Hyphenation dictionaries by lowercased language tag; `.some(nil)`: none installed.
+    /// The dictionaries in use, by lowercased language tag; `.some(nil)`: none installed.
     var hyphenators: [String: Hyphenator?] = [:]
     /// Hyphenation points of the words met so far.
     var hyphenationCache: [HyphenationKey: [Int]] = [:]
@@ -44,8 +44,9 @@ public final class TextContext {
     private var filesRead: [String]?
 
     /// Lets go of the faces (each a HarfBuzz face over a mapping of its font file), the
-    /// fallback chains (each face's character set), the hyphenation dictionaries and the
-    /// caches, once layout is over: the end of drawing and the post-processing pass need none of
+    /// fallback chains (each face's character set), the hyphenation dictionaries (freed
+    /// unless a batch's `HyphenationDictionaries` keeps them) and the caches, once
+    /// layout is over: the end of drawing and the post-processing pass need none of
     /// them, and they were still resident at the conversion's peak (about 6 MB for the
     /// Rust book, 2 MB of it Noto Sans CJK's `cmap` and layout tables). Only
     /// `loadedFontFiles` is kept. No text may be set with this context afterwards.

@@ -135,7 +135,8 @@ struct BookCommand: ParsableCommand {
         let cleanup = InterruptCleanup()
         let options = flags.conversionOptions(folder: files.count == 1 && isDirectory(files[0]) ? files[0] : folder(of: files[0]),
                                               sourceName: files[0], highlighter: SyntaxHighlighter(), imageCodecs: ImageCodecs(),
-                                              systemFonts: systemFonts)
+                                              systemFonts: systemFonts,
+                                              hyphenation: HyphenationDictionaries(keepsDictionaries: flags.watch))
         let job = ConversionJob(input: .book(files), output: output, options: options, limit: flags.inputLimit,
                                 root: flags.root, allowRead: flags.allowRead)
         let runner = JobRunner(flags: flags, cleanup: cleanup, createsFolders: false, showsProgress: true)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import MDImage
 
@@ -27,10 +28,11 @@ import Testing
         #expect(GIFFirstFrame.of(first) == first, "a single image is left as it is")
     }
 
-    /// The picture is the first frame's (red, green, blue and yellow quadrants; the
-    /// second frame is black).
+    /// The cut data still decodes, to the first frame's picture (red, green, blue and
+    /// yellow quadrants; the second frame is black).
     @Test func theFirstFrameDecodesToThePicture() throws {
-        let raster = try codecs.decode(try Fixture.bytes("animated.gif"), format: .gif, maxPixels: 50_000_000).get()
+        let raster = try codecs.decode(GIFFirstFrame.of(try Fixture.bytes("animated.gif")), format: .gif,
+                                       maxPixels: 50_000_000).get()
         #expect(raster.width == 48 && raster.height == 32)
         let topLeft = raster.pixels[2 * raster.width + 2]
         #expect((topLeft >> 16) & 0xFF > 150 && (topLeft >> 8) & 0xFF < 100, "red, not the black second frame")
@@ -47,8 +49,33 @@ import Testing
         }
         let notAGIF = Array("GIF is a format, this is text".utf8)
         #expect(GIFFirstFrame.of(notAGIF) == notAGIF)
-        var strayBlock = Array(gif[..<end])
+        // A byte that starts no block where the first block belongs: no image is found.
+        var strayBlock = gif
         strayBlock[13 + GIFFirstFrame.colorTableSize(gif[10])] = 0x99
+        #expect(GIFFirstFrame.endOfFirstImage(strayBlock) == nil)
         #expect(GIFFirstFrame.of(strayBlock) == strayBlock)
+    }
+
+    /// Whatever the bytes, the cut stays inside them: every prefix of an animation and
+    /// every one of them with bytes changed at random gives either the bytes as they
+    /// are or a prefix of them closed by a trailer.
+    @Test func anyBytesGiveThemselvesOrAClosedPrefix() throws {
+        let gif = try Fixture.bytes("animated.gif")
+        var generator = SplitMix(seed: 0x6D64_7064_6669_6621)
+        var inputs = (0...gif.count).map { Array(gif[..<$0]) }
+        for _ in 0..<2000 {
+            var changed = gif
+            for _ in 0..<(1 + Int(generator.next() % 4)) {
+                changed[Int(generator.next() % UInt64(changed.count))] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            inputs.append(changed)
+        }
+        for bytes in inputs {
+            let cut = GIFFirstFrame.of(bytes)
+            if cut != bytes {
+                #expect(cut.count <= bytes.count && cut.last == GIFFirstFrame.trailer)
+                #expect(cut.dropLast() == bytes[..<(cut.count - 1)])
+            }
+        }
     }
 }

@@ -17,7 +17,7 @@ import Testing
 
     /// The points themselves: a word's own, in bytes, within its minimums.
     @Test func pointsOfAnEnglishWord() throws {
-        let h = try #require(Hyphenator.load(language: "en-US"))
+        let h = Hyphenator(try #require(HyphenationDictionaries().patterns(for: "en-US")))
         #expect(h.points(in: "hyphenation", minLeft: 2, minRight: 3) == [2, 6])
         #expect(h.points(in: "naïve", minLeft: 2, minRight: 2).allSatisfy { $0 > 0 && $0 < "naïve".utf8.count })
         #expect(h.points(in: "", minLeft: 2, minRight: 3).isEmpty)
@@ -35,19 +35,25 @@ import Testing
         #expect(batch.patterns(for: "xx-NOPE") == nil && single.patterns(for: "xx-NOPE") == nil)
     }
 
-    /// Conversions side by side (`-j`) hyphenate with one shared dictionary at once:
-    /// each thread gets the points a thread alone gets.
+    /// Conversions side by side (`-j`) ask the store for their dictionary at once and
+    /// hyphenate with it at once: every thread gets the one dictionary, loaded once, and
+    /// the points a thread alone gets.
     @Test func oneDictionaryServesThreadsAtOnce() throws {
         let store = HyphenationDictionaries(keepsDictionaries: true)
-        let patterns = try #require(store.patterns(for: "en-US"))
         let words = ["hyphenation", "typesetting", "dictionary", "concurrently", "paragraphs", "justification",
                      "ownership", "borrowing", "lifetimes", "iterators"]
-        let alone = Hyphenator(patterns)
+        let alone = Hyphenator(try #require(HyphenationDictionaries().patterns(for: "en-US")))
         let expected = words.map { alone.points(in: $0, minLeft: 2, minRight: 3) }
         #expect(expected.contains { !$0.isEmpty })
-        final class Results: @unchecked Sendable { let lock = Lock(); var mismatches = 0 }
+        final class Results: @unchecked Sendable {
+            let lock = Lock()
+            var mismatches = 0
+            var dictionaries: [ObjectIdentifier] = []
+        }
         let results = Results()
         onThreads(4) { _ in
+            guard let patterns = store.patterns(for: "en-US") else { return }
+            results.lock.lock(); results.dictionaries.append(ObjectIdentifier(patterns)); results.lock.unlock()
             let h = Hyphenator(patterns)
             for _ in 0..<500 {
                 for (word, points) in zip(words, expected) where h.points(in: word, minLeft: 2, minRight: 3) != points {
@@ -55,6 +61,19 @@ import Testing
                 }
             }
         }
+        #expect(results.dictionaries.count == 4 && Set(results.dictionaries).count == 1, "one dictionary for every thread")
         #expect(results.mismatches == 0)
+    }
+
+    /// A single conversion's dictionary goes with the last hyphenator using it.
+    @Test func aSingleConversionsDictionaryIsFreedWithIt() throws {
+        weak var loaded: HyphenPatterns?
+        do {
+            let patterns = try #require(HyphenationDictionaries().patterns(for: "en-US"))
+            loaded = patterns
+            let h = Hyphenator(patterns)
+            #expect(!h.points(in: "hyphenation", minLeft: 2, minRight: 3).isEmpty)
+        }
+        #expect(loaded == nil)
     }
 }
