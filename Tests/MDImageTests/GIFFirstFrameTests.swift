@@ -38,6 +38,16 @@ import Testing
         #expect((topLeft >> 16) & 0xFF > 150 && (topLeft >> 8) & 0xFF < 100, "red, not the black second frame")
     }
 
+    /// An animation whose later frames are cut short shows its whole first frame (the
+    /// decoder refused the file whole before: a placeholder was printed instead).
+    @Test func damageAfterTheFirstFrameDoesNotMatter() throws {
+        let gif = try Fixture.bytes("animated.gif")
+        let end = try #require(GIFFirstFrame.endOfFirstImage(gif))
+        let damaged = Array(gif[..<end]) + [GIFFirstFrame.imageSeparator] + Array(gif[(end + 1)..<(end + 20)])
+        let info = try codecs.check(damaged, format: .gif, maxPixels: 50_000_000).get()
+        #expect(info.width == 48 && info.height == 32)
+    }
+
     /// Data that ends inside its first image, or is no GIF, goes to the decoder whole,
     /// which says what is wrong with it.
     @Test func dataWithoutAWholeFirstImageIsLeftAsItIs() throws {
