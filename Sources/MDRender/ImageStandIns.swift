@@ -49,7 +49,7 @@ final class ImageStandIns {
         case drawing(pdf: [UInt8], path: String)
     }
 
-    /// The replacement of each stand-in, by index: ready, or on its way from a worker.
+    /// The replacement of each stand-in, by index: ready, or on its way from the worker.
     private var streams: [Replacement?] = []
     /// The file each stand-in is for, by index (for messages).
     private var paths: [String] = []
@@ -61,20 +61,7 @@ final class ImageStandIns {
     /// Where each stand-in was painted: the page (in drawing order) and the box (points,
     /// y down from the page's top), for the links of an SVG's drawing.
     private var placements: [Int: [(page: Int, rect: Rect)]] = [:]
-    /// Separates and deflates PNG planes, at the default priority: the drawing thread
-    /// submits them as soon as styling has met the images (`ImageCache.prefetch`), early
-    /// in the conversion, and a plane is held whole while it is deflated. At the lowest
-    /// priority the Rust book's screenshots went to the end of the conversion, onto its
-    /// memory peak (79 -> 87-89 MB in most runs).
-    private let planeWorker = ImageWorker<Replacement>(yields: false)
-    /// Draws SVGs (librsvg and pango, small results) at the lowest priority, in the
-    /// cores' gaps and the serial end. Interleaved runs against both workers at the
-    /// default priority: the whole Rust book (20 SVGs) 0.913 -> 0.868 s, peak 79.1 ->
-    /// 77.7 MB; chapter 4 alone (seven SVGs and little else to do beside them) 71 ->
-    /// 73 ms.
-    private let drawingWorker = ImageWorker<Replacement>(yields: true)
-    /// The stand-ins `drawingWorker` makes.
-    private var drawingIndices = Set<Int>()
+    private let worker = ImageWorker<Replacement>()
     /// Marks this render's placeholders: a comment no file's JPEG carries by chance.
     let token: String
 
@@ -83,7 +70,7 @@ final class ImageStandIns {
         token = "mdpdf stand-in " + String(generator.next() as UInt64, radix: 16)
     }
 
-    deinit { planeWorker.stop(); drawingWorker.stop() }
+    deinit { worker.stop() }
 
     /// Notes that stand-in `index` was painted: cairo writes its image, which the qpdf
     /// pass must then find.
@@ -93,7 +80,7 @@ final class ImageStandIns {
     }
 
     /// The stand-in surface for a PNG (see `PNGPlanes.inspect`). The image's data is
-    /// ready at once when stored as it is; with an alpha channel, `planeWorker` takes its
+    /// ready at once when stored as it is; with an alpha channel, the worker takes its
     /// planes apart and deflates them.
     func surface(for layout: PNGPlanes.Layout, width: Int, height: Int, path: String) throws(ConversionError) -> CairoImageSurface {
         let index = streams.count
@@ -108,7 +95,7 @@ final class ImageStandIns {
                 // Barely compressed (stored blocks, level 0): deflated again, rows and
                 // filter bytes as they are, or the PDF would carry the image at full size.
                 streams.append(nil)
-                planeWorker.submit(index) {
+                worker.submit(index) {
                     Self.deflatedAgain(stream.data, size: rows, path: path).map { data in
                         var again = stream
                         again.data = data
@@ -118,7 +105,7 @@ final class ImageStandIns {
             }
         case .withAlpha(let zlib, let colorChannels):
             streams.append(nil)
-            planeWorker.submit(index) {
+            worker.submit(index) {
                 Self.separated(zlib, colorChannels: colorChannels, width: width, height: height, path: path).map(Replacement.image)
             }
         }
@@ -129,7 +116,7 @@ final class ImageStandIns {
     }
 
     /// The stand-in surface for an SVG drawn into a box of `width` × `height` points:
-    /// `drawingWorker` has the image plug-in's librsvg draw it into a PDF page of that size
+    /// the worker has the image plug-in's librsvg draw it into a PDF page of that size
     /// (a cairo context of the document's own surface cannot be handed to the plug-in),
     /// which the pass makes a form in place of the placeholder image, mapped onto the
     /// same box.
@@ -139,8 +126,7 @@ final class ImageStandIns {
         let index = streams.count
         streams.append(nil)
         paths.append(path)
-        drawingIndices.insert(index)
-        drawingWorker.submit(index) {
+        worker.submit(index) {
             svg.pdf(width: width, height: height)
                 .map { Replacement.drawing(pdf: $0, path: path) }
                 .mapError { ConversionError.renderFailed(reason: "image \(path): \($0)") }
@@ -283,7 +269,7 @@ final class ImageStandIns {
         for (index, stream) in streams.enumerated() {
             guard drawn.contains(index) else { ready.append(nil); continue }
             if let stream { ready.append(stream); continue }
-            switch (drawingIndices.contains(index) ? drawingWorker : planeWorker).result(index) {
+            switch worker.result(index) {
             case .success(let made): ready.append(made)
             case .failure(let error): throw error
             }

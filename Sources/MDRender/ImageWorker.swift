@@ -17,12 +17,6 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     private var submitted = Set<Int>()
     private var running = false
     private var stopping = false
-    /// Whether the thread runs at the lowest priority (`yieldToOtherThreads`).
-    private let yields: Bool
-
-    /// `yields`: the jobs run at the lowest priority, taking a core only when layout and
-    /// drawing leave one (see `yieldToOtherThreads`).
-    init(yields: Bool) { self.yields = yields }
 
     /// Queues `job` under `id`; starts the thread on the first job.
     func submit(_ id: Int, _ job: @escaping Job) {
@@ -33,30 +27,9 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
         condition.broadcast()
         guard !running else { return }
         running = true
-        // librsvg, pango and cairo draw SVGs on a worker, recursing on an SVG's nesting:
-        // the room the renderer's own thread has (only the pages touched become resident).
-        DetachedThread.start(stackSize: 16 << 20) { [self] in
-            if yields { Self.yieldToOtherThreads() }
-            work()
-        }
-    }
-
-    /// The niceness of a yielding worker's thread (Linux's nice values are per thread;
-    /// the threads librsvg and pango start for an SVG inherit it, and a thread pool one
-    /// of them starts first keeps it for the rest of the process).
-    static var niceness: Int32 { 19 }
-
-    /// Lowers the calling thread to `niceness`. A worker at the default niceness with
-    /// work queued is a steady load on one core, which the scheduler weighed as equal to
-    /// layout and drawing handing pages to each other on the other core: those two then
-    /// shared one core while the worker had one to itself (perf `--sample-cpu`, the first
-    /// 100 ms of chapters 1–14). At the lowest priority its jobs fill the cores' gaps and
-    /// the serial end (cairo's finishing, the pass, which asks for them). What yields is
-    /// chosen by memory (see `ImageStandIns`): SVG drawings do; the separation of a PNG's
-    /// planes, which holds a whole plane (13.5 MB for a 3000 × 1500 screenshot), does
-    /// not, as run late it lands on the conversion's memory peak.
-    static func yieldToOtherThreads() {
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+        // librsvg, pango and cairo draw SVGs here, recursing on an SVG's nesting: the
+        // room the renderer's own thread has (only the pages touched become resident).
+        DetachedThread.start(stackSize: 16 << 20) { [self] in work() }
     }
 
     /// The result of job `id`. While it is not ready, the caller runs the jobs not yet
@@ -68,8 +41,8 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     func result(_ id: Int) -> Result<Output, ConversionError> {
         condition.lock()
         defer { condition.unlock() }
-        // A job never given to this worker would be waited for forever.
-        precondition(submitted.contains(id), "image job \(id) was not submitted to this worker")
+        // A job never submitted would be waited for forever.
+        precondition(submitted.contains(id), "image job \(id) was not submitted")
         while results[id] == nil {
             guard !jobs.isEmpty else {
                 condition.wait()

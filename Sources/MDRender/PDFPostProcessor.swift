@@ -81,8 +81,7 @@ struct PDFPostProcessor {
         if let cidFonts { cidFonts.replace(in: s, resources: resources) }
         if let cffFonts { cffFonts.repair(in: s, resources: resources) }
         if InvertedCMYKImages.mayHaveSome(buffer) { InvertedCMYKImages.mark(s, resources: resources) }
-        // Last: the image workers may still be drawing SVGs (at the lowest priority,
-        // their jobs are left for this end) or deflating PNG planes, which the steps
+        // Last: the image worker may still be deflating PNG planes, which the steps
         // before have had the time to finish meanwhile.
         if let images { try images.replace(in: s, resources: resources, drawnPages: drawnPages) }
         readPages?.letGo()

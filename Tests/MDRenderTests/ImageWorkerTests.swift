@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func theAskerRunsTheJobsLeftWhileTheWorkerIsBusy() {
-        let worker = ImageWorker<Int>(yields: false)
+        let worker = ImageWorker<Int>()
         let flags = Flags()
         flags.asker = pthread_self()
         // Job 0 keeps the worker busy until job 2 has run (or 10 s pass): only the asker
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func resultsAndFailuresComeBackByJob() {
-        let worker = ImageWorker<Int>(yields: false)
+        let worker = ImageWorker<Int>()
         for k in 0..<20 {
             worker.submit(k) {
                 k % 7 == 3 ? .failure(.renderFailed(reason: "job \(k)")) : .success(k * k)
@@ -67,26 +67,6 @@ import Testing
             case .failure(let e): #expect(k % 7 == 3 && "\(e)".contains("job \(k)"))
             }
         }
-        worker.stop()
-    }
-
-    /// A yielding worker's jobs run at the lowest priority, so that layout and drawing
-    /// get the cores first; the others' at the asker's.
-    @Test(arguments: [true, false])
-    func aYieldingWorkerRunsAtTheLowestPriority(_ yields: Bool) throws {
-        let worker = ImageWorker<Int32>(yields: yields)
-        let flags = Flags()
-        let mine = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        // At the lowest priority already, the test could not tell the two apart.
-        try #require(mine != ImageWorker<Int32>.niceness, "the tests run at nice \(mine)")
-        worker.submit(0) {
-            flags.note(0)
-            return .success(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
-        }
-        // Asked before the worker took it, the job would run here: wait until it has run.
-        while !flags.hasRun(0) { usleep(1000) }
-        #expect(try! worker.result(0).get() == (yields ? ImageWorker<Int32>.niceness : mine))
-        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == mine, "the asking thread keeps its priority")
         worker.stop()
     }
 }
