@@ -14,45 +14,19 @@ import MDCore
 /// Thread-safe: any thread may ask (`-j` runs conversions side by side); one that asks
 /// while another decodes waits for it.
 public final class DefaultThemeCache: @unchecked Sendable {
-    private let condition = Condition()
-    private var state: State = .none
-
-    private enum State {
-        case none
-        case decoding
-        case done(Result<Theme, ConversionError>)
-    }
+    /// Held while the theme is decoded, so that a second asker waits for the first.
+    private let lock = Lock()
+    private var decoded: Result<Theme, ConversionError>?
 
     public init() {}
 
     /// The default theme, decoded by the first caller.
     public func theme() throws(ConversionError) -> Theme {
-        condition.lock()
-        while true {
-            switch state {
-            case .done(let result):
-                condition.unlock()
-                return try result.get()
-            case .decoding:
-                condition.wait()
-            case .none:
-                state = .decoding
-                condition.unlock()
-                let result = Self.decode()
-                finish(result)
-                return try result.get()
-            }
+        lock.lock()
+        defer { lock.unlock() }
+        if decoded == nil {
+            decoded = Result { () throws(ConversionError) in try ThemeLoader.load(.builtin("default")) }
         }
-    }
-
-    private func finish(_ result: Result<Theme, ConversionError>) {
-        condition.lock()
-        state = .done(result)
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private static func decode() -> Result<Theme, ConversionError> {
-        Result { () throws(ConversionError) in try ThemeLoader.load(.builtin("default")) }
+        return try decoded!.get()
     }
 }
