@@ -107,12 +107,8 @@ final class WordShapeCache {
     func store(_ word: UnsafeBufferPointer<UInt8>, context: Int32, glyphs shaped: ArraySlice<UnitGlyph>) {
         if count >= Self.capacity { removeAll() }
         if 2 * (count + 1) > slots.count { grow() }
-        let hash = Self.hash(word, context)
-        let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while slots[i].hash != 0 { i = (i + 1) & mask }
-        slots[i] = Slot(hash: hash, context: context, byteCount: Int32(word.count), byteStart: Int32(bytes.count),
-                        glyphStart: Int32(glyphs.count), glyphCount: Int32(shaped.count))
+        place(Slot(hash: Self.hash(word, context), context: context, byteCount: Int32(word.count), byteStart: Int32(bytes.count),
+                   glyphStart: Int32(glyphs.count), glyphCount: Int32(shaped.count)))
         bytes.append(contentsOf: word)
         glyphs.append(contentsOf: shaped)
         count += 1
@@ -122,12 +118,15 @@ final class WordShapeCache {
     private func grow() {
         let old = slots
         slots = [Slot](repeating: Slot(), count: 2 * old.count)
+        for slot in old where slot.hash != 0 { place(slot) }
+    }
+
+    /// Puts `slot` in the first empty slot from where its hash points.
+    private func place(_ slot: Slot) {
         let mask = slots.count - 1
-        for slot in old where slot.hash != 0 {
-            var i = Int(truncatingIfNeeded: slot.hash) & mask
-            while slots[i].hash != 0 { i = (i + 1) & mask }
-            slots[i] = slot
-        }
+        var i = Int(truncatingIfNeeded: slot.hash) & mask
+        while slots[i].hash != 0 { i = (i + 1) & mask }
+        slots[i] = slot
     }
 
     /// Forgets every word.
