@@ -10,7 +10,7 @@ public enum DynamicLibrary {
     /// build` puts it), then `../lib/mdpdf/` from it (an installed layout), then the
     /// dynamic loader's own search path.
     public static func searchPaths(for fileName: String, variable: String) -> [String] {
-        if let env = getenv(variable).map({ String(cString: $0) }), !env.isEmpty { return [env] }
+        if let env = environmentValue(variable), !env.isEmpty { return [env] }
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         return [exe.appendingPathComponent(fileName).path,
                 exe.deletingLastPathComponent().appendingPathComponent("lib/mdpdf/\(fileName)").path, fileName]

@@ -38,7 +38,7 @@ public final class ScratchFile: @unchecked Sendable {
 
     /// The folder scratch files go in when the caller names none: `$TMPDIR`, else `/tmp`.
     public static var defaultFolder: String {
-        if let dir = getenv("TMPDIR").map({ String(cString: $0) }), !dir.isEmpty { return dir }
+        if let dir = environmentValue("TMPDIR"), !dir.isEmpty { return dir }
         return "/tmp"
     }
 

@@ -1,5 +1,6 @@
 import CFontconfig
 import Glibc
+import MDCore
 
 /// The state of everything a fontconfig answer depends on: the fontconfig version, the
 /// environment variables it reads, and for each watched file or folder
@@ -59,7 +60,7 @@ enum FontEnvironment {
                         "FC_LANG", "LC_ALL", "LC_CTYPE", "LANG"]
 
     static func value(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        environmentValue(name)
     }
 
     /// The program name, which configuration rules may test (`<test name="prgname">`).

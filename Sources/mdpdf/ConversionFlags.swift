@@ -107,9 +107,8 @@ struct ConversionFlags: ParsableArguments {
     /// `-j`, or one job per core.
     var parallelJobs: Int { max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// `SOURCE_DATE_EPOCH` as set (`getenv`: `ProcessInfo`'s environment copies every
-    /// variable into a dictionary at each ask).
-    static var sourceDateEpoch: String? { getenv("SOURCE_DATE_EPOCH").map { String(cString: $0) } }
+    /// `SOURCE_DATE_EPOCH` as set.
+    static var sourceDateEpoch: String? { environmentValue("SOURCE_DATE_EPOCH") }
 
     @Flag(name: .customLong("timings"), help: "Print the time each stage took (parse, style, layout, render) to standard error.")
     var timings = false
