@@ -63,6 +63,9 @@ struct HTMLWeaver {
         switch block.kind {
         case .paragraph(let inlines):
             if PageBreakLine.matches(inlines) { return [Block(.pageBreak, range: block.range)] }
+            // Page break marks come only from HTML: a paragraph without any stays whole
+            // (most of a document; rebuilding its inlines cost a third of the weave).
+            guard Self.containsHTML(inlines) else { return [block] }
             let pieces = HTMLMapper.splitAtPageBreaks(weave(inlines, at: block.range.start))
             var out: [Block] = []
             for (k, piece) in pieces.enumerated() {
