@@ -13,12 +13,14 @@ final class MappedPages {
     let base: UnsafeMutablePointer<UInt8>
     let size: Int
 
-    /// nil when `size` is not positive or the system maps no memory for it.
-    init?(size: Int) {
+    /// nil when `size` is not positive or the system maps no memory for it. Without
+    /// `hugePages`, for a buffer of which only the start may be written (a huge page is
+    /// resident whole once touched).
+    init?(size: Int, hugePages: Bool = true) {
         guard size > 0 else { return nil }
         let pages = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let pages, pages != MAP_FAILED else { return nil }
-        if size >= 2 << 20 { _ = madvise(pages, size, MADV_HUGEPAGE) }
+        if hugePages && size >= 2 << 20 { _ = madvise(pages, size, MADV_HUGEPAGE) }
         base = pages.bindMemory(to: UInt8.self, capacity: size)
         self.size = size
     }

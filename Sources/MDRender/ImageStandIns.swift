@@ -24,14 +24,23 @@ final class ImageStandIns {
         var width: Int
         var height: Int
         var bitsPerComponent: Int
-        /// FlateDecode data.
+        /// The image's data, read through `filter`.
         var data: [UInt8]
+        /// `/FlateDecode`, or `[/FlateDecode /RunLengthDecode]` for values run-length
+        /// encoded before they were deflated (`PlaneDeflater`).
+        var filter: PDFValue = .name("FlateDecode")
         /// The PDF `/DecodeParms` dictionary; nil for none.
         var decodeParms: PDFDictionary?
         /// The PDF color space.
         var colorSpace: PDFValue
-        /// FlateDecode 8-bit gray alpha values, the image's soft mask; nil when opaque.
-        var softMask: [UInt8]?
+        /// 8-bit gray alpha values, the image's soft mask, read through their own
+        /// filter; nil when opaque.
+        var softMask: (data: [UInt8], filter: PDFValue)?
+    }
+
+    /// The filter of a plane's data.
+    static func filter(of plane: PlaneDeflater.Deflated) -> PDFValue {
+        plane.runLength ? .array([.name("FlateDecode"), .name("RunLengthDecode")]) : .name("FlateDecode")
     }
 
     /// The deflate level for the color and alpha values of images with an alpha channel
@@ -190,7 +199,8 @@ final class ImageStandIns {
     /// The PDF image for a PNG with an alpha channel: its color and alpha values taken
     /// apart a row at a time (`PNGPlanes.separate`), so the image is never held inflated,
     /// each plane deflated by a `PlaneEncoder` (whole by libdeflate when it is at most
-    /// `wholePlaneLimit` bytes, else a row at a time). The alpha values are collected
+    /// `wholePlaneLimit` bytes, run-length encoded first while that pays, else a row at
+    /// a time). The alpha values are collected
     /// from the first row with a pixel that is not opaque (the rows above it, all 255,
     /// are filled in then): an opaque image gets no soft mask, as cairo wrote none, and
     /// its alpha plane is never held.
@@ -219,11 +229,12 @@ final class ImageStandIns {
         }
         if !allOpaque && alpha == nil { return .failure(outOfMemory) }
         do throws(ConversionError) {
-            let colorData = try color.finish(level: compressionLevel, path: path).get()
-            let softMask = allOpaque ? nil : try alpha!.finish(level: compressionLevel, path: path).get()
-            return .success(Stream(width: width, height: height, bitsPerComponent: 8, data: colorData,
-                                   decodeParms: nil, colorSpace: .name(colorChannels == 1 ? "DeviceGray" : "DeviceRGB"),
-                                   softMask: softMask))
+            let colorPlane = try color.finish(level: compressionLevel, path: path).get()
+            let alphaPlane = allOpaque ? nil : try alpha!.finish(level: compressionLevel, path: path).get()
+            return .success(Stream(width: width, height: height, bitsPerComponent: 8, data: colorPlane.zlib,
+                                   filter: filter(of: colorPlane), decodeParms: nil,
+                                   colorSpace: .name(colorChannels == 1 ? "DeviceGray" : "DeviceRGB"),
+                                   softMask: alphaPlane.map { ($0.zlib, filter(of: $0)) }))
         } catch {
             return .failure(error)
         }
@@ -302,17 +313,17 @@ final class ImageStandIns {
 
     private func write(_ image: Stream, over number: Int, dict: PDFDictionary, _ s: PDFObjectStore) {
         var dict = dict
-        dict["Filter"] = .name("FlateDecode")
+        dict["Filter"] = image.filter
         dict["DecodeParms"] = image.decodeParms.map(PDFValue.dictionary)
         dict["ColorSpace"] = image.colorSpace
         dict["BitsPerComponent"] = .integer(image.bitsPerComponent)
         if let alpha = image.softMask {
             var mask = PDFDictionary([("Type", .name("XObject")), ("Subtype", .name("Image")), ("Width", .integer(image.width)),
                                       ("Height", .integer(image.height)), ("ColorSpace", .name("DeviceGray")),
-                                      ("BitsPerComponent", .integer(8)), ("Filter", .name("FlateDecode"))])
+                                      ("BitsPerComponent", .integer(8)), ("Filter", alpha.filter)])
             // As cairo writes a soft mask: smoothed when the image is.
             mask["Interpolate"] = dict["Interpolate"]
-            dict["SMask"] = .reference(s.add(PDFObject(.dictionary(mask), stream: .encoded(alpha))))
+            dict["SMask"] = .reference(s.add(PDFObject(.dictionary(mask), stream: .encoded(alpha.data))))
         }
         s.replace(number, with: PDFObject(.dictionary(dict), stream: .encoded(image.data)))
     }

@@ -2,10 +2,11 @@ import MDCore
 import MDImage
 
 /// Where the values of one image plane (color or alpha, a row at a time) are deflated:
-/// collected and deflated whole by libdeflate when the plane is at most
-/// `wholePlaneLimit` bytes (twice as fast as zlib, smaller data), else by zlib a row at
-/// a time, so that memory stays flat however large the image (a 50-megapixel RGBA PNG,
-/// the default `--max-image-pixels`, would otherwise hold 200 MB of planes).
+/// collected (as runs while they pay, `PlaneDeflater`) and deflated whole by libdeflate
+/// when the plane is at most `wholePlaneLimit` bytes (twice as fast as zlib, smaller
+/// data), else by zlib a row at a time, so that memory stays flat however large the
+/// image (a 50-megapixel RGBA PNG, the default `--max-image-pixels`, would otherwise
+/// hold 200 MB of planes).
 enum PlaneEncoder {
     case whole(PlaneDeflater)
     case streamed(ZlibDeflater)
@@ -43,8 +44,8 @@ enum PlaneEncoder {
         }
     }
 
-    /// The zlib data of the plane.
-    func finish(level: Int32, path: String) -> Result<[UInt8], ConversionError> {
+    /// The plane's data: zlib data of its values, or of their runs (`PlaneDeflater`).
+    func finish(level: Int32, path: String) -> Result<PlaneDeflater.Deflated, ConversionError> {
         switch self {
         case .whole(let plane):
             guard let data = plane.deflate(level: level) else {
@@ -52,7 +53,9 @@ enum PlaneEncoder {
             }
             return .success(data)
         case .streamed(let deflater):
-            return deflater.finish().mapError { .renderFailed(reason: "zlib could not compress image \(path) (error \($0.code))") }
+            return deflater.finish()
+                .map { PlaneDeflater.Deflated(zlib: $0, runLength: false) }
+                .mapError { .renderFailed(reason: "zlib could not compress image \(path) (error \($0.code))") }
         }
     }
 }

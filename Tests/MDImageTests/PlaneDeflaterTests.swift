@@ -3,7 +3,8 @@ import Testing
 @testable import MDImage
 
 /// `PlaneDeflater`: the rows given, deflated whole by libdeflate into zlib data that
-/// zlib reads back to exactly those bytes.
+/// zlib (and the run-length records' reading, when the plane was run-length encoded)
+/// reads back to exactly those bytes.
 @Suite struct PlaneDeflaterTests {
     /// zlib's one-call `uncompress`, the reference reader (as a PDF reader's FlateDecode).
     static func inflated(_ zlib: [UInt8], size: Int) -> [UInt8]? {
@@ -11,6 +12,62 @@ import Testing
         var length = uLong(out.count)
         guard uncompress(&out, &length, zlib, uLong(zlib.count)) == Z_OK else { return nil }
         return Array(out[..<Int(length)])
+    }
+
+    /// The values of a deflated plane as a PDF reader reads them through its filters.
+    static func values(_ plane: PlaneDeflater.Deflated, size: Int) -> [UInt8]? {
+        guard plane.runLength else { return inflated(plane.zlib, size: size) }
+        guard let records = inflated(plane.zlib, size: RunLength.bound(size) + 1), records.last == RunLength.end else { return nil }
+        return RunLengthTests.specificationRead(records)
+    }
+
+    /// A screenshot's rows (long runs of one value) are held and deflated as runs, in a
+    /// fraction of the plane's size; a photograph's (noise) as they are, since runs would
+    /// not halve them; a plane that turns to noise after a plain eighth is held as values
+    /// from there on, the plain rows decoded back. Every one reads back exactly.
+    @Test(arguments: [("screenshot", true), ("photograph", false), ("plain, then noise", false), ("noise, then plain", false),
+                      ("plain with a little noise", true)])
+    func runsWhileTheyPay(kind: String, runLength: Bool) throws {
+        let width = 900, height = 120
+        var random = SplitMix(seed: 11)
+        let plane = try #require(PlaneDeflater(size: width * height))
+        var expected: [UInt8] = []
+        for y in 0..<height {
+            let noisy: Bool
+            switch kind {
+            case "screenshot": noisy = false
+            case "photograph": noisy = true
+            case "plain, then noise": noisy = y >= height / 4
+            case "noise, then plain": noisy = y < height / 4
+            default: noisy = y % 9 == 0
+            }
+            let row: [UInt8] = noisy ? (0..<width).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                                     : (0..<width).map { x in x < 300 ? 0xF0 : (x < 310 ? UInt8(y) : 0x20) }
+            row.withUnsafeBufferPointer { plane.append($0) }
+            expected += row
+        }
+        let deflated = try #require(plane.deflate(level: 6))
+        #expect(deflated.runLength == runLength, "\(kind)")
+        #expect(Self.values(deflated, size: expected.count) == expected, "\(kind)")
+        if runLength {
+            // Smaller than the values deflated as they are (by zlib, at the same level).
+            var plain = [UInt8](repeating: 0, count: Int(compressBound(uLong(expected.count))))
+            var length = uLong(plain.count)
+            try #require(compress2(&plain, &length, expected, uLong(expected.count), 6) == Z_OK)
+            #expect(deflated.zlib.count < Int(length), "\(kind): \(deflated.zlib.count) against \(length)")
+        }
+    }
+
+    /// Rows longer than the room left for runs go in as values, the runs before decoded.
+    @Test func aRowTooLongForTheRunsRoom() throws {
+        let plane = try #require(PlaneDeflater(size: 4_000))
+        let first = [UInt8](repeating: 3, count: 100)
+        let long = (0..<3_900).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        first.withUnsafeBufferPointer { plane.append($0) }
+        long.withUnsafeBufferPointer { plane.append($0) }
+        let deflated = try #require(plane.deflate(level: 6))
+        #expect(!deflated.runLength)
+        #expect(Self.values(deflated, size: 4_000) == first + long)
     }
 
     @Test(arguments: [1, 6, 12])
@@ -26,9 +83,9 @@ import Testing
             expected += row
         }
         #expect(plane.count == width * height)
-        let zlib = try #require(plane.deflate(level: level))
-        #expect(zlib.count < expected.count / 4)
-        #expect(Self.inflated(zlib, size: expected.count) == expected)
+        let deflated = try #require(plane.deflate(level: level))
+        #expect(deflated.zlib.count < expected.count / 4)
+        #expect(Self.values(deflated, size: expected.count) == expected)
     }
 
     /// Bytes past the plane's size are dropped, never written past its pages.
@@ -38,8 +95,8 @@ import Testing
         [UInt8](repeating: 9, count: 8).withUnsafeBufferPointer { plane.append($0) }
         plane.append(repeating: 1, count: 5)
         #expect(plane.count == 10)
-        let zlib = try #require(plane.deflate(level: 6))
-        #expect(Self.inflated(zlib, size: 10) == [7, 7, 7, 7, 7, 7, 7, 7, 9, 9])
+        let deflated = try #require(plane.deflate(level: 6))
+        #expect(Self.values(deflated, size: 10) == [7, 7, 7, 7, 7, 7, 7, 7, 9, 9])
     }
 
     @Test func anEmptyPlaneIsRefused() {

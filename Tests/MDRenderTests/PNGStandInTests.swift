@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import MDCore
 import MDImage
+import MDPDFSyntax
 import MDPage
 import Testing
 @testable import MDRender
@@ -35,7 +36,7 @@ import Testing
     /// round trip may move a value by one or two.
     @Test(arguments: [("quad.png", 0), ("gray.png", 0), ("palette.png", 0), ("palette8.png", 0), ("rgba-opaque.png", 0),
                       ("rgba-half.png", 2), ("gray-alpha.png", 2), ("filters.png", 2), ("filters-gray-alpha.png", 2),
-                      ("stored-blocks.png", 0)])
+                      ("stored-blocks.png", 0), ("screenshot.png", 2)])
     func sameRasterAsCairosDecoder(name: String, tolerance: Int) throws {
         let scratch = try Scratch()
         let ours = try pdf(document(name), embedding: true, scratch, "ours.pdf")
@@ -73,6 +74,24 @@ import Testing
         #expect(masks.first?["/Interpolate"] as? Bool == withMask.first?["/Interpolate"] as? Bool)
         let opaque = try QPDFObjects(pdf: try pdf(document("rgba-opaque.png"), embedding: true, scratch, "opaque.pdf"))
         #expect(opaque.dictionaries { ($0["/Subtype"] as? String) == "/Image" }.count == 1, "no soft mask")
+    }
+
+    /// A screenshot's color and alpha values go in run-length encoded before they are
+    /// deflated (`PlaneDeflater`), its soft mask too; the quad picture's colors, which
+    /// never repeat byte after byte, go in deflated as they are.
+    @Test func screenshotPlanesGoInAsRuns() throws {
+        let scratch = try Scratch()
+        let runs: [String] = ["/FlateDecode", "/RunLengthDecode"]
+        let shot = try QPDFObjects(pdf: try pdf(document("screenshot.png"), embedding: true, scratch, "shot.pdf"))
+        let image = try #require(shot.dictionaries { ($0["/Subtype"] as? String) == "/Image" && $0["/SMask"] != nil }.first)
+        #expect(image["/Filter"] as? [String] == runs, "\(image)")
+        let mask = try #require(shot.resolve(image["/SMask"]) as? [String: Any])
+        #expect(mask["/Filter"] as? [String] == runs, "\(mask)")
+        #expect(mask["/DecodeParms"] == nil && image["/DecodeParms"] == nil)
+
+        let quad = try QPDFObjects(pdf: try pdf(document("rgba-opaque.png"), embedding: true, scratch, "quad.pdf"))
+        let plain = try #require(quad.dictionaries { ($0["/Subtype"] as? String) == "/Image" }.first)
+        #expect(plain["/Filter"] as? String == "/FlateDecode", "\(plain)")
     }
 
     /// An image drawn twice on a page makes cairo 1.16 name it twice in the page's
@@ -132,7 +151,7 @@ import Testing
     /// Planes above the whole-plane limit are deflated by zlib a row at a time (memory
     /// stays flat for large images) and hold the same values as those libdeflate
     /// deflates whole.
-    @Test(arguments: ["filters.png", "filters-gray-alpha.png", "rgba-half.png", "rgba-opaque.png"])
+    @Test(arguments: ["filters.png", "filters-gray-alpha.png", "rgba-half.png", "rgba-opaque.png", "screenshot.png"])
     func streamedPlanesHoldTheSameValues(name: String) throws {
         guard case .whole = PlaneEncoder(size: 48 * 32 * 3, level: 6),
               case .streamed = PlaneEncoder(size: 48 * 32 * 3, level: 6, wholePlaneLimit: 0),
@@ -143,21 +162,31 @@ import Testing
         guard case .success(.withAlpha(let zlib, let colorChannels))? = PNGPlanes.inspect(bytes, width: 48, height: 32) else {
             Issue.record("\(name) has no alpha channel"); return
         }
-        func inflated(_ data: [UInt8]?) -> [UInt8]? {
+        /// The values as a PDF reader reads them through the plane's filter.
+        func inflated(_ data: [UInt8]?, _ filter: PDFValue? = .name("FlateDecode")) -> [UInt8]? {
             guard let data, let inflater = ZlibInflater(data) else { return nil }
-            var out = [UInt8](repeating: 0, count: 48 * 32 * colorChannels + 1)
+            var out = [UInt8](repeating: 0, count: RunLength.bound(48 * 32 * colorChannels) + 2)
             let n = out.withUnsafeMutableBufferPointer { inflater.read(into: $0) } ?? -1
-            return n >= 0 ? Array(out[0..<n]) : nil
+            guard n >= 0 else { return nil }
+            guard filter == .array([.name("FlateDecode"), .name("RunLengthDecode")]) else { return Array(out[0..<n]) }
+            var values = [UInt8](repeating: 0, count: 48 * 32 * colorChannels)
+            let m = out.withUnsafeBufferPointer { records in
+                values.withUnsafeMutableBufferPointer {
+                    RunLength.decode(UnsafeBufferPointer(rebasing: records[0..<n]), into: $0.baseAddress!, capacity: $0.count)
+                }
+            }
+            return m.map { Array(values[0..<$0]) }
         }
         let whole = try ImageStandIns.separated(zlib, colorChannels: colorChannels, width: 48, height: 32, path: name).get()
         let streamed = try ImageStandIns.separated(zlib, colorChannels: colorChannels, width: 48, height: 32, path: name,
                                                    wholePlaneLimit: 0).get()
-        #expect(inflated(whole.data)?.count == 48 * 32 * colorChannels)
-        #expect(inflated(whole.data) == inflated(streamed.data), "\(name): color values")
+        #expect(streamed.filter == .name("FlateDecode"), "zlib a row at a time: values as they are")
+        #expect(inflated(whole.data, whole.filter)?.count == 48 * 32 * colorChannels)
+        #expect(inflated(whole.data, whole.filter) == inflated(streamed.data), "\(name): color values")
         #expect((whole.softMask == nil) == (streamed.softMask == nil))
-        if whole.softMask != nil {
-            #expect(inflated(whole.softMask)?.count == 48 * 32)
-            #expect(inflated(whole.softMask) == inflated(streamed.softMask), "\(name): alpha values")
+        if let mask = whole.softMask {
+            #expect(inflated(mask.data, mask.filter)?.count == 48 * 32)
+            #expect(inflated(mask.data, mask.filter) == inflated(streamed.softMask?.data), "\(name): alpha values")
         }
     }
 

@@ -81,6 +81,18 @@ half.putalpha(128)
 half.save("rgba-half.png")
 
 
+# A screenshot in little: white, gray and black runs (R = G = B, so its color values run
+# byte after byte), one blue button, and a half-transparent shadow along the bottom and
+# right edges: both of its planes go into the PDF run-length encoded (PlaneDeflater).
+shot = np.full((H, W, 4), 255, np.uint8)
+for y0 in (4, 10, 16):
+    shot[y0:y0 + 3, 4:30, :3] = 90  # lines of "text"
+shot[22:28, 4:20, :3] = (40, 90, 200)  # a button
+shot[0, :, :3] = 0  # a rule along the top
+shot[H - 3:, :, 3] = 96
+shot[:, W - 3:, 3] = 96
+png("screenshot.png", struct.pack(">IIBBBBB", W, H, 8, 6, 0, 0, 0), b"".join(b"\x00" + shot[y].tobytes() for y in range(H)))
+
 # The quad picture with its data in stored (uncompressed) deflate blocks: mdpdf deflates
 # it again rather than carry it at full size.
 with open("stored-blocks.png", "wb") as f:
