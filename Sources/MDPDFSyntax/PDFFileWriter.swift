@@ -151,7 +151,9 @@ public struct PDFFileWriter {
         var body: [UInt8] = []
         for (index, (number, bytes)) in pending.enumerated() {
             if index > 0 { header.append(0x20) }
-            header += "\(number) \(body.count)".utf8
+            PDFSerializer.appendInteger(number, to: &header)
+            header.append(0x20)
+            PDFSerializer.appendInteger(body.count, to: &header)
             body += bytes
             body.append(0x0A)
             grow(to: number + 1)

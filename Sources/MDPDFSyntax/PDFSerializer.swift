@@ -7,14 +7,14 @@ public enum PDFSerializer {
         switch value {
         case .null: out += "null".utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
-        case .integer(let i): out += String(i).utf8
+        case .integer(let i): appendInteger(i, to: &out)
         case .real(let r): appendReal(r, to: &out)
         case .name(let n): appendName(n, to: &out)
         case .string(let s): appendString(s, to: &out)
         case .reference(let r):
-            out += String(r.number).utf8
+            appendInteger(r.number, to: &out)
             out.append(0x20)
-            out += String(r.generation).utf8
+            appendInteger(r.generation, to: &out)
             out += " R".utf8
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -51,15 +51,49 @@ public enum PDFSerializer {
 
     static func appendName(_ name: PDFName, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "/"))
-        for scalar in name.latin1.unicodeScalars {
-            let c = UInt8(truncatingIfNeeded: scalar.value)
-            if c > 0x20, c < 0x7F, c != UInt8(ascii: "#"), !PDFParser.isDelimiterOrSpace(c) {
-                out.append(c)
-            } else {
-                out.append(UInt8(ascii: "#"))
-                out.append(hexDigits[Int(c >> 4)])
-                out.append(hexDigits[Int(c & 0xF)])
+        // Names are ASCII but for rare bytes above 0x7F (two UTF-8 bytes each in `latin1`):
+        // their UTF-8 bytes are their bytes, read without decoding scalars.
+        let start = out.count
+        let ascii = name.latin1.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for c in bytes {
+                guard c < 0x80 else { return false }
+                appendNameByte(c, to: &out)
             }
+            return true
+        }
+        guard ascii != true else { return }
+        out.removeSubrange(start...)
+        for scalar in name.latin1.unicodeScalars { appendNameByte(UInt8(truncatingIfNeeded: scalar.value), to: &out) }
+    }
+
+    @inline(__always)
+    private static func appendNameByte(_ c: UInt8, to out: inout [UInt8]) {
+        if c > 0x20, c < 0x7F, c != UInt8(ascii: "#"), !PDFParser.isDelimiterOrSpace(c) {
+            out.append(c)
+        } else {
+            out.append(UInt8(ascii: "#"))
+            out.append(hexDigits[Int(c >> 4)])
+            out.append(hexDigits[Int(c & 0xF)])
+        }
+    }
+
+    /// `i` in decimal, written without making a `String` (object numbers, lengths and
+    /// coordinates are most of what the pass writes).
+    static func appendInteger(_ i: Int, to out: inout [UInt8]) {
+        if i >= 0 && i < 10 {
+            out.append(0x30 &+ UInt8(truncatingIfNeeded: i))
+            return
+        }
+        if i < 0 { out.append(UInt8(ascii: "-")) }
+        var v = i.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var k = 20
+            repeat {
+                k -= 1
+                digits[k] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[k...]))
         }
     }
 
@@ -92,11 +126,14 @@ public enum PDFSerializer {
     static func appendReal(_ r: Double, to out: inout [UInt8]) {
         guard r.isFinite else { out.append(UInt8(ascii: "0")); return }
         if r == r.rounded(), abs(r) < 1e15 {
-            out += String(Int(r)).utf8
+            appendInteger(Int(r), to: &out)
             return
         }
         let text = r.description
-        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
+        // Most reals have no exponent: their description is the answer (looked for in its
+        // bytes, not its characters).
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
+              let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
             out += text.utf8
             return
         }
