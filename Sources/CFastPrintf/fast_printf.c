@@ -5,7 +5,7 @@
 // coordinate (twice, "%.18f" then "%.*f", below 0.1), `"%0*x"` for each glyph of a text
 // run, `"%d"` for object numbers. glibc's `printf_fp` takes about 2,650 instructions
 // for one "%f" (arbitrary-precision arithmetic, locale lookups), and these calls were a
-// fifth of the instructions of the thread that draws (the README's drawing round). The
+// fifth of the instructions of the thread that draws (the drawing round, docs/performance-history.md). The
 // executable defines `snprintf` and `__snprintf_chk` (the release build exports just
 // these two names, see the Makefile), so the dynamic linker binds cairo's calls here.
 //

@@ -14,7 +14,7 @@
 //   purge by itself every 32 pages as it trims glibc's heaps (`Allocator`).
 // - tcache_max:4096: per-thread caches hold blocks up to 4 KB only (default 32 KB), so
 //   less freed memory sits in caches.
-// Measured in interleaved runs against glibc's malloc (README, Performance).
+// Measured in interleaved runs against glibc's malloc (docs/performance-history.md).
 
 #include "malloc_conf.h"
 

@@ -26,7 +26,7 @@ public final class PlaneDeflater {
     private var values: MappedPages?
 
     /// The runs must stay within half the bytes they encode, checked from an eighth of
-    /// the plane on (before that, a plane with a photo below a plain top would keep them).
+    /// the plane on (before that, a few noisy rows at the top would end them).
     static func runsPay(runBytes: Int, of count: Int, size: Int) -> Bool {
         count < size / 8 || runBytes <= count / 2
     }
@@ -38,8 +38,8 @@ public final class PlaneDeflater {
         self.runs = runs
     }
 
-    /// Room for the runs while they pay: half the plane, the end byte, and a row's worst
-    /// case beyond (a row is encoded before the check).
+    /// Room for the runs while they pay: the first eighth of the plane at its worst,
+    /// half of the plane after it, and the end byte. A row that would not fit ends them.
     private static func runCapacity(_ size: Int) -> Int { size / 2 + RunLength.bound(size / 8) + 1 }
 
     /// A deflated plane: the zlib data, and whether it holds runs

@@ -48,7 +48,7 @@ final class ImageStandIns {
     /// others keep their own compressed data. cairo deflated every image at 6 (zlib's
     /// default). On the Rust book's screenshots libdeflate at 6 takes half zlib's time at
     /// 6 for 6 % smaller data; zlib at 3 would take 2.6 times less time for 35 % larger
-    /// data (see README, Performance).
+    /// data (see docs/performance-history.md).
     static let compressionLevel: Int32 = 6
 
     /// What is written over a placeholder: a PNG's image, or an SVG's drawing (a one-page
