@@ -11,9 +11,10 @@ import CLibDeflate
 /// RGB for 3000 × 1500 pixels) is held in about 0.4 MB, deflated five times as fast
 /// and half as large as its values deflated as they are (see `RunLength`). A plane
 /// whose runs stop paying (a photograph: they save a few percent, and deflate does
-/// better on the values themselves) is held as it is from then on, the rows so far
-/// decoded back into it: whether a plane is run-length encoded depends on its values
-/// alone.
+/// better on the values themselves), or a row that does not fit the room left for runs,
+/// goes to holding the values as they are from then on, the rows so far decoded back
+/// into them; for that moment both are held (up to one and a half times the plane).
+/// Whether a plane is run-length encoded depends on its values and its rows alone.
 public final class PlaneDeflater {
     /// The plane's size in bytes.
     public let size: Int
@@ -24,6 +25,9 @@ public final class PlaneDeflater {
     private var runCount = 0
     /// The values as they are, once runs stopped paying.
     private var values: MappedPages?
+    /// Set when no memory could be mapped for the values: rows are dropped from then on,
+    /// and `deflate` answers nil.
+    private var failed = false
 
     /// The runs must stay within half the bytes they encode, checked from an eighth of
     /// the plane on (before that, a few noisy rows at the top would end them).
@@ -57,7 +61,7 @@ public final class PlaneDeflater {
     /// Appends `bytes` (a row of the plane); what does not fit is dropped.
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         let n = min(bytes.count, size - count)
-        guard n > 0, let from = bytes.baseAddress else { return }
+        guard n > 0, !failed, let from = bytes.baseAddress else { return }
         let row = UnsafeBufferPointer(start: from, count: n)
         if let runs, runCount + RunLength.bound(n) < runs.size {
             let written = RunLength.encode(row, into: runs.base + runCount)
@@ -75,7 +79,7 @@ public final class PlaneDeflater {
     /// Appends `n` bytes of `value`.
     public func append(repeating value: UInt8, count n: Int) {
         let n = min(max(n, 0), size - count)
-        guard n > 0 else { return }
+        guard n > 0, !failed else { return }
         if let runs, runCount + 2 * ((n + 127) / 128) < runs.size {
             let written = RunLength.encode(repeating: value, count: n, into: runs.base + runCount)
             if Self.runsPay(runBytes: runCount + written, of: count + n, size: size) {
@@ -90,11 +94,14 @@ public final class PlaneDeflater {
     }
 
     /// Moves to holding the values as they are: the rows so far decoded from their runs.
-    /// False when no memory can be mapped for them (the row is then dropped, and
-    /// `deflate` answers nil).
+    /// False when no memory can be mapped for them (`failed`).
     private func keepValues() -> Bool {
         if values != nil { return true }
-        guard let pages = MappedPages(size: size) else { runs = nil; return false }
+        guard let pages = MappedPages(size: size) else {
+            runs = nil
+            failed = true
+            return false
+        }
         if let runs {
             let decoded = RunLength.decode(UnsafeBufferPointer(start: runs.base, count: runCount), into: pages.base, capacity: size)
             precondition(decoded == count, "the runs decode to the rows they encode")
@@ -108,7 +115,9 @@ public final class PlaneDeflater {
     /// default), or nil when libdeflate cannot start or no memory can be mapped.
     public func deflate(level: Int32) -> Deflated? {
         let input: UnsafeMutablePointer<UInt8>, length: Int, runLength: Bool
-        if let runs {
+        if failed {
+            return nil
+        } else if let runs {
             runs.base[runCount] = RunLength.end
             (input, length, runLength) = (runs.base, runCount + 1, true)
         } else if let values {

@@ -58,16 +58,53 @@ import Testing
         }
     }
 
-    /// Rows longer than the room left for runs go in as values, the runs before decoded.
+    /// A row whose runs would pay but do not fit the room left for them (it is encoded
+    /// at its worst case first) goes in as values, the runs before it decoded back.
     @Test func aRowTooLongForTheRunsRoom() throws {
         let plane = try #require(PlaneDeflater(size: 4_000))
         let first = [UInt8](repeating: 3, count: 100)
-        let long = (0..<3_900).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        let long = [UInt8](repeating: 9, count: 3_900)
         first.withUnsafeBufferPointer { plane.append($0) }
         long.withUnsafeBufferPointer { plane.append($0) }
         let deflated = try #require(plane.deflate(level: 6))
-        #expect(!deflated.runLength)
+        #expect(!deflated.runLength, "3,900 bytes at their worst exceed the room for runs")
         #expect(Self.values(deflated, size: 4_000) == first + long)
+    }
+
+    /// Repeated values go in as runs (an image's opaque alpha rows above its first
+    /// transparent pixel), down to a last record of one byte; noise after them (once the
+    /// runs pass half of what they encode) ends the runs, and everything comes back.
+    @Test(arguments: [false, true])
+    func repeatedValuesThenNoise(noise: Bool) throws {
+        let width = 900, plain = 40 * width + 1
+        let size = plain + (noise ? 60 * width : 0)
+        let plane = try #require(PlaneDeflater(size: size))
+        plane.append(repeating: 255, count: plain)
+        var expected = [UInt8](repeating: 255, count: plain)
+        var random = SplitMix(seed: 5)
+        if noise {
+            for _ in 0..<60 {
+                let row = (0..<width).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                row.withUnsafeBufferPointer { plane.append($0) }
+                expected += row
+            }
+        }
+        let deflated = try #require(plane.deflate(level: 6))
+        #expect(deflated.runLength == !noise)
+        #expect(Self.values(deflated, size: size) == expected)
+    }
+
+    /// Bytes past the plane's size are dropped while it holds runs, too.
+    @Test func bytesPastTheSizeAreDroppedFromRuns() throws {
+        let plane = try #require(PlaneDeflater(size: 5_000))
+        for value: UInt8 in [7, 9] {
+            for _ in 0..<40 { [UInt8](repeating: value, count: 100).withUnsafeBufferPointer { plane.append($0) } }
+        }
+        plane.append(repeating: 1, count: 50)
+        #expect(plane.count == 5_000)
+        let deflated = try #require(plane.deflate(level: 6))
+        #expect(deflated.runLength)
+        #expect(Self.values(deflated, size: 5_000) == [UInt8](repeating: 7, count: 4_000) + [UInt8](repeating: 9, count: 1_000))
     }
 
     @Test(arguments: [1, 6, 12])

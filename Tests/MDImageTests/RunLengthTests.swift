@@ -81,6 +81,8 @@ import Testing
         #expect(Self.decoded([129, 7], capacity: 128) == [UInt8](repeating: 7, count: 128))
         #expect(Self.decoded([129, 7], capacity: 127) == nil)
         #expect(Self.decoded([1, 4, 5, 128, 0, 9], capacity: 100) == [4, 5], "nothing after the end byte")
+        #expect(Self.decoded([3, 1, 2, 3, 4], capacity: 2) == nil, "a literal longer than the room")
+        #expect(Self.decoded([3, 1, 2, 3, 4], capacity: 4) == [1, 2, 3, 4], "no end byte: the data's end")
     }
 }
 
