@@ -105,26 +105,51 @@ def stage_seconds(stderr, stage):
 def bench(name, src, runs, workdir, extra=(), command=None, pages_from=None, env=None):
     """`command` replaces mdpdf (pandoc→Typst, or mdpdf on many files); `pages_from`
     then names the PDFs to count pages in."""
-    out = os.path.join(workdir, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".pdf")
-    times, cpus, layouts, posts, peak = [], [], [], [], 0
+    return bench_interleaved([dict(name=name, src=src, extra=extra, command=command, pages_from=pages_from, env=env)],
+                             runs, workdir)[0]
+
+
+def bench_interleaved(variants, runs, workdir):
+    """`bench` for several variants (dicts of `bench`'s arguments) run in turn, one run
+    of each before the next of any: a slow minute of the VM then falls on all of them,
+    not on one (the corpus folder with `-j 1` and with `-j 2`, whose ratio is a target)."""
+    state = []
+    for v in variants:
+        out = os.path.join(workdir, re.sub(r"[^A-Za-z0-9_.-]", "_", v["name"]) + ".pdf")
+        state.append(dict(v, out=out, times=[], cpus=[], layouts=[], posts=[], peak=0, error=None))
     for _ in range(runs):
-        t, cpu, rss, code, err = run_once(src, out, extra, command=command(out) if command else None, env=env)
-        if code != 0:
-            return {"name": name, "error": f"exit {code}: {err.strip().splitlines()[-1] if err.strip() else ''}"}
-        times.append(t)
-        cpus.append(cpu)
-        peak = max(peak, rss)
-        layouts.append(stage_seconds(err, "layout") or float("nan"))
-        posts.append(stage_seconds(err, "post-process") or float("nan"))
-    measured = [peak_rss(src, out, extra, command=command(out) if command else None, env=env) for _ in range(RSS_RUNS)]
-    # Without GNU time, the largest `wait4` figure (an upper bound) stands for both.
-    typical = peak
-    if all(m is not None for m in measured):
-        typical, peak = median(measured), max(measured)
-    pages = sum(pages_of(p) for p in (pages_from or [out]))
-    wall = median(times)
-    return {"name": name, "pages": pages, "seconds": wall, "cpu": median(cpus), "pps": pages / wall if wall > 0 else 0.0,
-            "rss_mb": typical / 1024.0, "rss_max_mb": peak / 1024.0, "runs": runs, "layout": median(layouts), "post": median(posts)}
+        for st in state:
+            if st["error"]:
+                continue
+            command = st.get("command")
+            t, cpu, rss, code, err = run_once(st["src"], st["out"], st.get("extra", ()),
+                                              command=command(st["out"]) if command else None, env=st.get("env"))
+            if code != 0:
+                st["error"] = f"exit {code}: {err.strip().splitlines()[-1] if err.strip() else ''}"
+                continue
+            st["times"].append(t)
+            st["cpus"].append(cpu)
+            st["peak"] = max(st["peak"], rss)
+            st["layouts"].append(stage_seconds(err, "layout") or float("nan"))
+            st["posts"].append(stage_seconds(err, "post-process") or float("nan"))
+    results = []
+    for st in state:
+        if st["error"]:
+            results.append({"name": st["name"], "error": st["error"]})
+            continue
+        command = st.get("command")
+        measured = [peak_rss(st["src"], st["out"], st.get("extra", ()), command=command(st["out"]) if command else None,
+                             env=st.get("env")) for _ in range(RSS_RUNS)]
+        # Without GNU time, the largest `wait4` figure (an upper bound) stands for both.
+        typical = peak = st["peak"]
+        if all(m is not None for m in measured):
+            typical, peak = median(measured), max(measured)
+        pages = sum(pages_of(p) for p in (st.get("pages_from") or [st["out"]]))
+        wall = median(st["times"])
+        results.append({"name": st["name"], "pages": pages, "seconds": wall, "cpu": median(st["cpus"]),
+                        "pps": pages / wall if wall > 0 else 0.0, "rss_mb": typical / 1024.0, "rss_max_mb": peak / 1024.0,
+                        "runs": runs, "layout": median(st["layouts"]), "post": median(st["posts"])})
+    return results
 
 
 def typst_command(src):
@@ -267,7 +292,7 @@ def main():
             typst.append((one_result, bench("  pandoc→Typst, one line", one, 5, work, command=typst_command(one))))
 
         # The whole corpus folder in one run (its tree mirrored under the output folder),
-        # one job at a time and then one per core.
+        # one job at a time and one per core, in turn.
         outdir = os.path.join(work, "batch")
         sources = [os.path.relpath(os.path.join(d, f), CORPUS) for d, _, files in os.walk(CORPUS)
                    for f in files if f.endswith(".md")]
@@ -275,9 +300,11 @@ def main():
         def batch(jobs):
             return lambda out: [BIN, CORPUS, "-o", outdir + "/", "-j", str(jobs), "-q"]
         cores = os.cpu_count() or 1
-        serial = bench(f"corpus folder ({len(sources)} files), -j 1", None, 3, work, command=batch(1), pages_from=batch_pdfs)
-        parallel = bench(f"corpus folder ({len(sources)} files), -j {cores}", None, 3, work, command=batch(cores),
-                         pages_from=batch_pdfs)
+        # Interleaved: their ratio is a target, and a slow minute must not fall on one.
+        serial, parallel = bench_interleaved(
+            [dict(name=f"corpus folder ({len(sources)} files), -j 1", src=None, command=batch(1), pages_from=batch_pdfs),
+             dict(name=f"corpus folder ({len(sources)} files), -j {cores}", src=None, command=batch(cores),
+                  pages_from=batch_pdfs)], 5, work)
         results += [serial, parallel]
 
     slowdown_after = side_by_side_slowdown()
