@@ -139,7 +139,9 @@ public enum PNGPlanes: Sendable {
                 x += 16
             }
             while x < n { row[x] = src[x] &+ up[x]; x += 1 }
-        case 1 where bpp == 4, 3 where bpp == 4, 4 where bpp == 4:
+        case 4 where bpp == 4:
+            unfilterPaeth4(src, row, up, n)
+        case 1 where bpp == 4, 3 where bpp == 4:
             unfilterPixels4(filter, src, row, up, n)
         case 1:  // Sub
             for x in 0..<bpp { row[x] = src[x] }
@@ -160,26 +162,46 @@ public enum PNGPlanes: Sendable {
         return true
     }
 
-    /// Sub, Average or Paeth over a row of 4-byte pixels, the four channels of a pixel
-    /// in the lanes of one vector; the same arithmetic as the byte-wise loops.
+    /// Sub or Average over a row of 4-byte pixels, the four channels of a pixel in the
+    /// lanes of one vector; the same arithmetic as the byte-wise loops.
     private static func unfilterPixels4(_ filter: UInt8, _ src: UnsafePointer<UInt8>, _ row: UnsafeMutablePointer<UInt8>,
                                         _ up: UnsafePointer<UInt8>, _ n: Int) {
-        var left = SIMD4<Int16>(repeating: 0), upLeft = SIMD4<Int16>(repeating: 0)
+        var left = SIMD4<Int16>(repeating: 0)
         var x = 0
         while x < n {
             let s = SIMD4<Int16>(truncatingIfNeeded: load4(src + x))
             let b = SIMD4<Int16>(truncatingIfNeeded: load4(up + x))
-            let predicted: SIMD4<Int16>
-            switch filter {
-            case 1: predicted = left
-            case 3: predicted = (left &+ b) &>> 1
-            default:
-                let pa = magnitude(b &- upLeft), pb = magnitude(left &- upLeft), pc = magnitude(left &+ b &- 2 &* upLeft)
-                let pickA = (pa .<= pb) .& (pa .<= pc), pickB = pb .<= pc
-                predicted = upLeft.replacing(with: b, where: pickB).replacing(with: left, where: pickA)
-            }
+            // Sub, or Average.
+            let predicted = filter == 1 ? left : (left &+ b) &>> 1
             let value = (s &+ predicted) & 0xFF
             store(SIMD4<UInt8>(truncatingIfNeeded: value), row + x)
+            left = value
+            x += 4
+        }
+    }
+
+    /// Paeth over a row of 4-byte pixels. Where the pixel above equals the one above
+    /// and to the left, Paeth predicts the left pixel (p = a + b − c = a exactly), which
+    /// needs no distances: in a screenshot's flat areas that is nearly every pixel, and
+    /// the Paeth rows were the unfiltering's cost (each pixel waits for its left one).
+    private static func unfilterPaeth4(_ src: UnsafePointer<UInt8>, _ row: UnsafeMutablePointer<UInt8>,
+                                       _ up: UnsafePointer<UInt8>, _ n: Int) {
+        var left = SIMD4<UInt8>(repeating: 0), upLeft = SIMD4<UInt8>(repeating: 0)
+        var x = 0
+        while x < n {
+            let s = load4(src + x), b = load4(up + x)
+            let value: SIMD4<UInt8>
+            if b == upLeft {
+                value = s &+ left
+            } else {
+                let a16 = SIMD4<Int16>(truncatingIfNeeded: left), b16 = SIMD4<Int16>(truncatingIfNeeded: b)
+                let c16 = SIMD4<Int16>(truncatingIfNeeded: upLeft)
+                let pa = magnitude(b16 &- c16), pb = magnitude(a16 &- c16), pc = magnitude(a16 &+ b16 &- 2 &* c16)
+                let pickA = (pa .<= pb) .& (pa .<= pc), pickB = pb .<= pc
+                let predicted = c16.replacing(with: b16, where: pickB).replacing(with: a16, where: pickA)
+                value = s &+ SIMD4<UInt8>(truncatingIfNeeded: predicted)
+            }
+            store(value, row + x)
             left = value
             upLeft = b
             x += 4

@@ -1,3 +1,4 @@
+import CZlib
 import Testing
 @testable import MDImage
 
@@ -123,4 +124,41 @@ import Testing
             }
         }
     }
+
+    /// Paeth rows over flat areas (where the pixel above equals the one above and to the
+    /// left, Paeth predicts the left pixel) and over noise, edges and alpha changes,
+    /// undone exactly: the rows filtered here by the specification's byte-wise Paeth.
+    @Test func paethOverFlatAreasAndNoise() throws {
+        let width = 64, height = 40, bpp = 4
+        var random = SplitMix(seed: 3)
+        var pixels = [[UInt8]](repeating: [], count: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let flat: [UInt8] = x < 20 ? [255, 255, 255, 255] : x < 40 ? [30, 90, 200, y < 20 ? 255 : 128] : [12, 12, 12, 255]
+                let noisy = (x + y) % 11 == 0 || (y > 30 && x > 50)
+                pixels[y] += noisy ? (0..<4).map { _ in UInt8(truncatingIfNeeded: random.next()) } : flat
+            }
+        }
+        var filtered: [UInt8] = []
+        for y in 0..<height {
+            filtered.append(4)
+            let row = pixels[y], above = y > 0 ? pixels[y - 1] : [UInt8](repeating: 0, count: row.count)
+            for i in 0..<row.count {
+                let a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(above[i]), c = i >= bpp ? Int(above[i - bpp]) : 0
+                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                let predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+                filtered.append(row[i] &- UInt8(predictor))
+            }
+        }
+        var zlib = [UInt8](repeating: 0, count: Int(compressBound(uLong(filtered.count))))
+        var length = uLong(zlib.count)
+        try #require(compress2(&zlib, &length, filtered, uLong(filtered.count), 6) == Z_OK)
+        var color: [UInt8] = [], alpha: [UInt8] = []
+        let taken = PNGPlanes.separate(Array(zlib[..<Int(length)]), colorChannels: 3, width: width, height: height,
+                                       color: { color += $0 }, alpha: { alpha += $0 })
+        #expect(taken == .success(false), "not every pixel is opaque")
+        #expect(color == pixels.flatMap { row in stride(from: 0, to: row.count, by: 4).flatMap { row[$0..<($0 + 3)] } })
+        #expect(alpha == pixels.flatMap { row in stride(from: 3, to: row.count, by: 4).map { row[$0] } })
+    }
+
 }
