@@ -53,13 +53,14 @@ public enum PNGPlanes: Sendable {
 
     /// Takes the color and alpha planes of an image with alpha (`inspect`'s `withAlpha`)
     /// apart, a row at a time from the top: `color` is given each row's gray or RGB
-    /// values (`colorChannels` bytes a pixel), `alpha` its alpha values (a byte a pixel).
+    /// values (`colorChannels` bytes a pixel), `alpha` its alpha values (a byte a pixel)
+    /// and whether they are all 255.
     /// Only two rows are held, never the image. True when every pixel is opaque (a PDF
     /// then needs no soft mask, as cairo leaves it out); a problem when the data is not a
     /// zlib stream of at least that many rows (more is fine: libpng ignores what follows).
     public static func separate(_ zlib: [UInt8], colorChannels: Int, width: Int, height: Int,
                                 color: (UnsafeBufferPointer<UInt8>) -> Void,
-                                alpha: (UnsafeBufferPointer<UInt8>) -> Void) -> Result<Bool, ImageProblem> {
+                                alpha: (_ row: UnsafeBufferPointer<UInt8>, _ opaque: Bool) -> Void) -> Result<Bool, ImageProblem> {
         let bpp = colorChannels + 1
         let (n, overflow) = width.multipliedReportingOverflow(by: bpp)
         guard !overflow, width > 0, height > 0, let inflater = ZlibInflater(zlib) else {
@@ -80,9 +81,10 @@ public enum PNGPlanes: Sendable {
                   unfilter(raw[0], UnsafePointer(raw.baseAddress! + 1), row.baseAddress!, UnsafePointer(above.baseAddress!),
                            n, bpp)
             else { return .failure(.corrupt(format: .png, reason: "its image data does not decode")) }
-            allOpaque &= split(UnsafeBufferPointer(row), colorChannels: colorChannels, color: colorRow, alpha: alphaRow)
+            let rowAlpha = split(UnsafeBufferPointer(row), colorChannels: colorChannels, color: colorRow, alpha: alphaRow)
+            allOpaque &= rowAlpha
             color(UnsafeBufferPointer(colorRow))
-            alpha(UnsafeBufferPointer(alphaRow))
+            alpha(UnsafeBufferPointer(alphaRow), rowAlpha == 255)
             swap(&row, &above)
         }
         // The stream's end, when the rows are all of it, with its checksum checked (as
@@ -229,13 +231,24 @@ public enum PNGPlanes: Sendable {
         var allOpaque: UInt8 = 255
         guard var from = pixels.baseAddress, var to = color.baseAddress, let a = alpha.baseAddress else { return allOpaque }
         if colorChannels == 3 {
-            for i in 0..<alpha.count {
-                let value = from[3]
-                to[0] = from[0]; to[1] = from[1]; to[2] = from[2]
-                a[i] = value
-                allOpaque &= value
-                from += 4; to += 3
+            // A pixel at a time as one 32-bit word: its four bytes stored where its three
+            // color bytes go, the fourth overwritten by the next pixel's (the last pixel's
+            // three bytes are stored one by one, with no byte after them to spare).
+            let count = alpha.count
+            var all: UInt32 = 0xFFFF_FFFF
+            for i in 0..<max(count - 1, 0) {
+                let p = UInt32(littleEndian: UnsafeRawPointer(from + 4 * i).loadUnaligned(as: UInt32.self))
+                UnsafeMutableRawPointer(to + 3 * i).storeBytes(of: p.littleEndian, as: UInt32.self)
+                a[i] = UInt8(truncatingIfNeeded: p >> 24)
+                all &= p
             }
+            if count > 0 {
+                from += 4 * (count - 1); to += 3 * (count - 1)
+                to[0] = from[0]; to[1] = from[1]; to[2] = from[2]
+                a[count - 1] = from[3]
+                allOpaque &= from[3]
+            }
+            allOpaque &= UInt8(truncatingIfNeeded: all >> 24)
         } else {
             for i in 0..<alpha.count {
                 let gray = from[2 * i], value = from[2 * i + 1]

@@ -213,9 +213,9 @@ final class ImageStandIns {
         var opaqueRowsAbove = 0, alphaFailed = false
         let taken = PNGPlanes.separate(zlib, colorChannels: colorChannels, width: width, height: height,
                                        color: { color.append($0) },
-                                       alpha: { row in
+                                       alpha: { row, opaque in
             if alpha == nil {
-                guard !alphaFailed, !row.allSatisfy({ $0 == 255 }) else { opaqueRowsAbove += 1; return }
+                guard !alphaFailed, !opaque else { opaqueRowsAbove += 1; return }
                 alpha = PlaneEncoder(size: width * height, level: compressionLevel, wholePlaneLimit: wholePlaneLimit)
                 guard let alpha else { alphaFailed = true; return }
                 alpha.append(repeating: 255, rows: opaqueRowsAbove, width: width)

@@ -21,7 +21,7 @@ import Testing
         case .success(.withAlpha(let zlib, let colorChannels))?:
             var color: [UInt8] = [], alpha: [UInt8] = []
             let taken = PNGPlanes.separate(zlib, colorChannels: colorChannels, width: width, height: height,
-                                           color: { color += $0 }, alpha: { alpha += $0 })
+                                           color: { color += $0 }, alpha: { row, _ in alpha += row })
             return taken.map { opaque in .separated(color: color, colorChannels: colorChannels, alpha: opaque ? nil : alpha) }
         }
     }
@@ -103,7 +103,7 @@ import Testing
         }
         var colorRows: [Int] = [], alphaRows: [Int] = []
         let taken = PNGPlanes.separate(zlib, colorChannels: 3, width: 48, height: 32,
-                                       color: { colorRows.append($0.count) }, alpha: { alphaRows.append($0.count) })
+                                       color: { colorRows.append($0.count) }, alpha: { row, _ in alphaRows.append(row.count) })
         #expect((try? taken.get()) == false, "filters.png has alpha below 255")
         #expect(colorRows == [Int](repeating: 48 * 3, count: 32))
         #expect(alphaRows == [Int](repeating: 48, count: 32))
@@ -119,7 +119,8 @@ import Testing
         var badChecksum = zlib
         badChecksum[badChecksum.count - 1] ^= 0xFF
         for damaged in [Array(zlib.dropLast(40)), badChecksum] {
-            guard case .failure = PNGPlanes.separate(damaged, colorChannels: channels, width: 48, height: 32, color: none, alpha: none) else {
+            guard case .failure = PNGPlanes.separate(damaged, colorChannels: channels, width: 48, height: 32, color: none,
+                                                     alpha: { _, _ in }) else {
                 Issue.record("damaged stream taken"); continue
             }
         }
@@ -136,7 +137,9 @@ import Testing
             for x in 0..<width {
                 let flat: [UInt8] = x < 20 ? [255, 255, 255, 255] : x < 40 ? [30, 90, 200, y < 20 ? 255 : 128] : [12, 12, 12, 255]
                 let noisy = (x + y) % 11 == 0 || (y > 30 && x > 50)
-                pixels[y] += noisy ? (0..<4).map { _ in UInt8(truncatingIfNeeded: random.next()) } : flat
+                // The top half opaque throughout, noise included.
+                let noise = (0..<4).map { k in k == 3 && y < 20 ? 255 : UInt8(truncatingIfNeeded: random.next()) }
+                pixels[y] += noisy ? noise : flat
             }
         }
         var filtered: [UInt8] = []
@@ -153,10 +156,12 @@ import Testing
         var zlib = [UInt8](repeating: 0, count: Int(compressBound(uLong(filtered.count))))
         var length = uLong(zlib.count)
         try #require(compress2(&zlib, &length, filtered, uLong(filtered.count), 6) == Z_OK)
-        var color: [UInt8] = [], alpha: [UInt8] = []
+        var color: [UInt8] = [], alpha: [UInt8] = [], opaqueRows: [Bool] = []
         let taken = PNGPlanes.separate(Array(zlib[..<Int(length)]), colorChannels: 3, width: width, height: height,
-                                       color: { color += $0 }, alpha: { alpha += $0 })
+                                       color: { color += $0 }, alpha: { row, opaque in alpha += row; opaqueRows.append(opaque) })
         #expect(taken == .success(false), "not every pixel is opaque")
+        #expect(opaqueRows == pixels.map { row in stride(from: 3, to: row.count, by: 4).allSatisfy { row[$0] == 255 } })
+        #expect(opaqueRows.contains(true) && opaqueRows.contains(false))
         #expect(color == pixels.flatMap { row in stride(from: 0, to: row.count, by: 4).flatMap { row[$0..<($0 + 3)] } })
         #expect(alpha == pixels.flatMap { row in stride(from: 3, to: row.count, by: 4).map { row[$0] } })
     }
