@@ -61,27 +61,29 @@ public final class PlaneDeflater {
     /// Appends `bytes` (a row of the plane); what does not fit is dropped.
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         let n = min(bytes.count, size - count)
-        guard n > 0, !failed, let from = bytes.baseAddress else { return }
-        let row = UnsafeBufferPointer(start: from, count: n)
-        if let runs, runCount + RunLength.bound(n) < runs.size {
-            let written = RunLength.encode(row, into: runs.base + runCount)
-            if Self.runsPay(runBytes: runCount + written, of: count + n, size: size) {
-                runCount += written
-                count += n
-                return
-            }
-        }
-        guard keepValues() else { return }
-        (values!.base + count).update(from: from, count: n)
-        count += n
+        guard n > 0, let from = bytes.baseAddress else { return }
+        append(n, runsAtMost: RunLength.bound(n),
+               runs: { RunLength.encode(UnsafeBufferPointer(start: from, count: n), into: $0) },
+               values: { $0.update(from: from, count: n) })
     }
 
     /// Appends `n` bytes of `value`.
     public func append(repeating value: UInt8, count n: Int) {
         let n = min(max(n, 0), size - count)
-        guard n > 0, !failed else { return }
-        if let runs, runCount + 2 * ((n + 127) / 128) < runs.size {
-            let written = RunLength.encode(repeating: value, count: n, into: runs.base + runCount)
+        guard n > 0 else { return }
+        append(n, runsAtMost: RunLength.repeatedBound(n),
+               runs: { RunLength.encode(repeating: value, count: n, into: $0) },
+               values: { $0.update(repeating: value, count: n) })
+    }
+
+    /// Appends `n` bytes: as runs (`runs` writes at most `bound` bytes where it is told
+    /// and says how many) while they fit and pay, else as values (`values` writes the `n`
+    /// bytes where it is told).
+    private func append(_ n: Int, runsAtMost bound: Int, runs encode: (UnsafeMutablePointer<UInt8>) -> Int,
+                        values copy: (UnsafeMutablePointer<UInt8>) -> Void) {
+        guard !failed else { return }
+        if let runs, runCount + bound < runs.size {
+            let written = encode(runs.base + runCount)
             if Self.runsPay(runBytes: runCount + written, of: count + n, size: size) {
                 runCount += written
                 count += n
@@ -89,7 +91,7 @@ public final class PlaneDeflater {
             }
         }
         guard keepValues() else { return }
-        (values!.base + count).update(repeating: value, count: n)
+        copy(values!.base + count)
         count += n
     }
 

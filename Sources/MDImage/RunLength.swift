@@ -46,8 +46,12 @@ public enum RunLength {
         return o
     }
 
+    /// The bytes `encode(repeating:count:into:)` writes for `count` bytes (two for
+    /// every 128).
+    public static func repeatedBound(_ count: Int) -> Int { 2 * ((count + 127) / 128) }
+
     /// Writes `count` bytes of `value` as runs into `output` (at least
-    /// `2 * ((count + 127) / 128)` bytes); returns how many bytes it wrote.
+    /// `repeatedBound(count)` bytes); returns how many bytes it wrote.
     public static func encode(repeating value: UInt8, count: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var left = count, o = 0
         while left > 0 {
