@@ -2,8 +2,8 @@ import MDCore
 
 /// One step of cmark's ENTER/EXIT walk, already copied out of C into Swift values.
 ///
-/// The bridge turns the whole C tree into a flat array of these and frees it before the
-/// tree builder runs, so no C pointer outlives `CmarkBridge.events(of:options:)` and the
+/// The bridge hands the tree builder these, one at a time, and frees the C tree before
+/// it returns, so no C pointer outlives `CmarkBridge.events(of:options:_:)` and the
 /// builder is plain Swift that tests can drive without cmark.
 enum CmarkEvent: Sendable {
     /// A container node opens; its children follow, then a matching `.exit`.

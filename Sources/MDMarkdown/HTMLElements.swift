@@ -66,6 +66,15 @@ enum HTMLElements {
 
     /// `<!-- pagebreak -->`, `<!-- page-break -->` (and `newpage`, `page break`).
     static func isPageBreakComment(_ text: String) -> Bool {
+        // Most comments are prose or commented-out Markdown, told apart by their length
+        // in letters before the whole text is lowercased (a tenth of the Rust book's
+        // parse went into lowercasing them). The bound is loose: lowercasing can turn
+        // one letter into two.
+        var letters = 0
+        for c in text where c.isLetter {
+            letters += 1
+            if letters > 2 * "pagebreak".count { return false }
+        }
         let key = text.lowercased().filter { $0.isLetter }
         return key == "pagebreak" || key == "newpage"
     }

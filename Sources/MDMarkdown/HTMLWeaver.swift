@@ -23,11 +23,15 @@ import MDCore
 struct HTMLWeaver {
     let maxDepth: Int
     let warnings = HTMLWarnings()
+    /// Whether self-contained runs of HTML blocks are woven on their own (see
+    /// `weave(_:)`); tests compare with weaving every sequence whole.
+    var splitsSelfContainedRuns = true
 
     /// The document's blocks and footnotes, HTML interpreted; warnings go to
     /// `diagnostics` in document order.
-    static func weave(_ document: MarkdownDocument, maxDepth: Int, diagnostics: DiagnosticSink) -> MarkdownDocument {
-        let weaver = HTMLWeaver(maxDepth: maxDepth)
+    static func weave(_ document: MarkdownDocument, maxDepth: Int, diagnostics: DiagnosticSink,
+                      splitsSelfContainedRuns: Bool = true) -> MarkdownDocument {
+        let weaver = HTMLWeaver(maxDepth: maxDepth, splitsSelfContainedRuns: splitsSelfContainedRuns)
         var d = document
         d.blocks = weaver.weave(d.blocks)
         for i in d.footnotes.indices { d.footnotes[i].blocks = weaver.weave(d.footnotes[i].blocks) }
@@ -36,9 +40,39 @@ struct HTMLWeaver {
     }
 
     /// One container's blocks: first everything inside them, then the sequence itself.
+    /// A run of HTML blocks that is self-contained (`HTMLSelfContained`: it closes all it
+    /// opens and nothing else) is woven on its own, the Markdown blocks around it left as
+    /// they are; from the first run that is not, the rest is woven as one sequence.
     func weave(_ blocks: [Block]) -> [Block] {
         let inner = blocks.flatMap(weaveInside)
-        guard inner.contains(where: { if case .htmlBlock = $0.kind { return true } else { return false } }) else { return inner }
+        guard splitsSelfContainedRuns else { return weaveSequence(inner) }
+        var out: [Block] = []
+        var i = 0
+        while i < inner.count {
+            guard Self.isHTMLBlock(inner[i]) else { out.append(inner[i]); i += 1; continue }
+            var end = i + 1
+            while end < inner.count, Self.isHTMLBlock(inner[end]) { end += 1 }
+            let run = inner[i..<end]
+            guard HTMLSelfContained.check(run.map(Self.html).joined(separator: "\n")) else {
+                return out + weaveSequence(Array(inner[i...]))
+            }
+            out += weaveSequence(Array(run))
+            i = end
+        }
+        return out
+    }
+
+    private static func isHTMLBlock(_ block: Block) -> Bool {
+        if case .htmlBlock = block.kind { return true } else { return false }
+    }
+
+    private static func html(of block: Block) -> String {
+        if case .htmlBlock(let html) = block.kind { return html } else { return "" }
+    }
+
+    /// Blocks woven as one piece of HTML, each Markdown block a placeholder in it.
+    private func weaveSequence(_ inner: [Block]) -> [Block] {
+        guard inner.contains(where: Self.isHTMLBlock) else { return inner }
         var text = HTMLSourceText()
         var slots: [HTMLSlot] = [], offsets: [Int] = []
         for block in inner {

@@ -12,9 +12,8 @@ public enum MarkdownParser {
     public static func parse(_ source: String, diagnostics: DiagnosticSink,
                              options: ParseOptions = ParseOptions()) -> MarkdownDocument {
         let frontMatter = FrontMatterReader(source: source, diagnostics: diagnostics)
-        let events = CmarkBridge.events(of: frontMatter.markdownText, options: options)
         var builder = TreeBuilder(maxDepth: options.maxNestingDepth, lines: SourceLines(frontMatter.markdownText))
-        for event in events { builder.consume(event) }
+        CmarkBridge.events(of: frontMatter.markdownText, options: options) { builder.consume($0) }
         if let location = builder.firstFlattened {
             diagnostics.warning("nesting deeper than \(max(1, options.maxNestingDepth)) levels is flattened",
                                 at: location,

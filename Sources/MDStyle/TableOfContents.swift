@@ -13,7 +13,13 @@ enum TableOfContentsMarker {
 
     /// An HTML comment's text (`<!-- toc -->`).
     static func matches(comment: String) -> Bool {
-        comment.lowercased().filter { !$0.isWhitespace } == "toc"
+        // Told apart by length first (see `HTMLElements.isPageBreakComment`).
+        var visible = 0
+        for c in comment where !c.isWhitespace {
+            visible += 1
+            if visible > 6 { return false }
+        }
+        return comment.lowercased().filter { !$0.isWhitespace } == "toc"
     }
 }
 

@@ -1,0 +1,83 @@
+import Foundation
+import MDCore
+import Testing
+@testable import MDMarkdown
+
+/// Weaving self-contained runs of HTML blocks on their own (`HTMLSelfContained`) gives
+/// the very tree and warnings of weaving each container's sequence whole.
+@Suite struct HTMLSelfContainedTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("../shared/corpus").standardizedFileURL
+
+    @Test func selfContainedHTML() {
+        for html in [
+            "<a id=\"ownership\"></a>", "<!-- Old headings. Do not remove or links may break. -->",
+            "<img src=\"a.png\" alt=\"a > b\">", "<IMG SRC=a.png alt='x'/>", "<br>",
+            "<div align=\"center\">\n<b>bold</b> <i>it</i>\n</div>", "<p>a<div>b</div></p>",
+            "<span class=\"filename\">Filename: src/main.rs</span>", "text only, 1 < 2 and x <= y",
+            "<a href=\"x\"><a href=\"y\"></a></a>", "<details><summary>More</summary>\n<p>x</p>\n</details>",
+        ] {
+            #expect(HTMLSelfContained.check(html), "\(html)")
+        }
+    }
+
+    @Test func htmlThatReachesOutside() {
+        for html in [
+            "<div align=\"center\">", "</div>", "<span/>", "<p>", "<b><i>x</b></i>", "<!-- not closed",
+            "<!-->", "<!--->", "<!DOCTYPE html>", "<![CDATA[x]]>", "<?php x ?>", "<a href=\"x>", "<img src=a",
+            "<script>x</script>", "<style>p {}</style>", "<textarea>x</textarea>", "<svg></svg>",
+            "<table><tr><td>1</td></tr></table>", "<form></form>", "</ div>", "<div>\n<!-- x -->",
+            "<a title=\"-->\"><!-- </a> -->",
+        ] {
+            #expect(!HTMLSelfContained.check(html), "\(html)")
+        }
+    }
+
+    private func dumps(_ markdown: String) -> (split: String, whole: String, splitWarnings: [String], wholeWarnings: [String]) {
+        var options = ParseOptions()
+        options.interpretHTML = false
+        let plain = MarkdownParser.parse(markdown, diagnostics: DiagnosticSink(), options: options)
+        func woven(_ splits: Bool) -> (String, [String]) {
+            let sink = DiagnosticSink()
+            let d = HTMLWeaver.weave(plain, maxDepth: options.maxNestingDepth, diagnostics: sink, splitsSelfContainedRuns: splits)
+            return (d.dump(), sink.diagnostics.map(\.description))
+        }
+        let (split, splitWarnings) = woven(true), (whole, wholeWarnings) = woven(false)
+        return (split, whole, splitWarnings, wholeWarnings)
+    }
+
+    @Test func crafted() {
+        let documents = [
+            "# Title\n\n<a id=\"x\"></a>\n\nText <b>bold</b>.\n\n<!-- comment -->\n\n- item\n\n  <a id=\"y\"></a>\n\n  more\n",
+            "<div align=\"center\">\n\n![logo](logo.png)\n\n</div>\n\n<a id=\"z\"></a>\n\nafter\n",
+            "<span>a</span>\n\n<span>b</span>\n\npara\n\n<img src=\"x.png\">\n<img src=\"y.png\">\n\nend\n",
+            "> <a id=\"q\"></a>\n>\n> quoted\n>\n> <p align=\"right\">\n>\n> in p\n>\n> </p>\n\nout\n",
+            "<!-- pagebreak -->\n\nnext page\n\n<div style=\"page-break-after: always\"></div>\n\nlast\n",
+            "<details>\n<summary>Sum</summary>\n\nhidden **md**\n\n</details>\n\n<!-- toc -->\n",
+            "Para\n\n<b>open\n\nstill bold?\n\n</b>\n\n<a id=\"late\"></a>\n",
+            "<p>a<div>b</div></p>\n\ntext\n\n<a href=\"#x\"><a href=\"#y\">y</a></a>\n",
+        ]
+        for markdown in documents {
+            let d = dumps(markdown)
+            #expect(d.split == d.whole, "\(markdown)")
+            #expect(d.splitWarnings == d.wholeWarnings, "\(markdown)")
+        }
+    }
+
+    /// Every corpus document: the Rust book's anchors and comments, the READMEs' centered
+    /// logos and badges, the spec's and the manual's raw HTML.
+    @Test func corpusDocuments() throws {
+        let files = FileManager.default.enumerator(atPath: Self.corpus.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".md") && $0 != "SOURCES.md" }.sorted() ?? []
+        try #require(files.count > 20, "the corpus is missing (../shared/corpus)")
+        var documentsWithRuns = 0
+        for file in files {
+            let markdown = try String(contentsOf: Self.corpus.appendingPathComponent(file), encoding: .utf8)
+            let d = dumps(markdown)
+            #expect(d.split == d.whole, "\(file): the trees differ")
+            #expect(d.splitWarnings == d.wholeWarnings, "\(file): the warnings differ")
+            if markdown.contains("<a id=") || markdown.contains("<!--") { documentsWithRuns += 1 }
+        }
+        #expect(documentsWithRuns > 10)
+    }
+}
