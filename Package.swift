@@ -54,7 +54,8 @@ let package = Package(
         /// library.
         .systemLibrary(name: "CCairo", pkgConfig: "freetype2", providers: [.apt(["libcairo2-dev"])]),
         /// libmd: MD5, the file identifier of the PDFs mdpdf writes.
-        .systemLibrary(name: "CLibMD", providers: [.apt(["libmd-dev"])]),
+        // xxHash from libxxhash-dev's header (scripts/setup.sh), compiled in.
+        .target(name: "CXXHash"),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         /// Google's gumbo: an HTML5 parser (the WHATWG tree-building algorithm, every named
         /// character reference), for the raw HTML in Markdown.
@@ -125,7 +126,7 @@ let package = Package(
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage", "MDMath", "MDMathLayout"]),
         /// PDF objects: read from cairo's file as asked for, edited as values, written out
         /// again with object streams (the post-processing of `MDRender`).
-        .target(name: "MDPDFSyntax", dependencies: ["CLibDeflate", "CLibMD"]),
+        .target(name: "MDPDFSyntax", dependencies: ["CLibDeflate", "CXXHash"]),
         .target(name: "MDRender", dependencies: ["MDCore", "MDPDFSyntax", "MDPage", "MDImage", "CCairo", "CZlib", "CHarfBuzzSubset", "CMalloc"]),
         .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         /// Removes the temporary output files on SIGINT, SIGTERM and SIGHUP from a signal

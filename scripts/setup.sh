@@ -8,8 +8,9 @@ packages=(
   pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libharfbuzz-dev libfreetype-dev
   libfontconfig-dev libcairo2-dev libicu-dev libhyphen-dev zlib1g-dev
   # build: libdeflate, which deflates the planes of PNGs with alpha and the PDF's object
-  # streams (whole-buffer, fast); libmd, the MD5 digest that is the PDF's file identifier
-  libdeflate-dev libmd-dev
+  # streams (whole-buffer, fast); xxHash (header only), the digest that is the PDF's file
+  # identifier
+  libdeflate-dev libxxhash-dev
   # build: gumbo, the HTML5 parser that reads the raw HTML in Markdown; libyaml, the
   # YAML parser that reads front matter (linked statically)
   libgumbo-dev libyaml-dev

@@ -1,2 +1,0 @@
-#include <sys/types.h>
-#include <md5.h>
