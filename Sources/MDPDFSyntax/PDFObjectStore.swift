@@ -35,6 +35,8 @@ public final class PDFObjectStore {
     /// The offset of each object's header by number; -1 for none.
     private var offsets: [Int]
     private var edited: [Int: PDFObject] = [:]
+    /// Entries set by `setEntry`, applied over the object each time it is read.
+    private var entryEdits: [Int: [(key: PDFName, value: PDFValue)]] = [:]
     /// One past the largest object number (grows with `add`).
     public private(set) var size: Int
 
@@ -66,6 +68,16 @@ public final class PDFObjectStore {
     /// The object numbered `number` as edited, or as the file has it; nil when there is
     /// none (or it does not parse).
     public func object(_ number: Int) -> PDFObject? {
+        guard var object = storedOrEdited(number) else { return nil }
+        if let edits = entryEdits[number], case .dictionary(var dict) = object.value {
+            object.value = .null  // the dictionary's one reference, so editing it copies nothing
+            for (key, value) in edits { dict[key] = value }
+            object.value = .dictionary(dict)
+        }
+        return object
+    }
+
+    private func storedOrEdited(_ number: Int) -> PDFObject? {
         if let e = edited[number] { return e }
         guard number > 0, number < offsets.count, offsets[number] >= 0 else { return nil }
         var parser = PDFParser(bytes, at: offsets[number])
@@ -73,6 +85,15 @@ public final class PDFObjectStore {
         guard let start = found.streamStart else { return PDFObject(found.value) }
         guard let dict = found.value.dictionary, let end = streamEnd(dict, start: start) else { return nil }
         return PDFObject(found.value, stream: .source(start..<end))
+    }
+
+    /// Sets one entry of dictionary (or stream) object `number` without reading it: the
+    /// edit is applied each time the object is read, over the file's object or its
+    /// replacement alike (a later `replace` does not undo it). For edits of many objects
+    /// that each would otherwise be parsed only to be changed (the writer parses every
+    /// object anyway).
+    public func setEntry(_ key: PDFName, to value: PDFValue, of number: Int) {
+        entryEdits[number, default: []].append((key, value))
     }
 
     /// The value a reference points at (one level), or `value` itself; `.null` for a

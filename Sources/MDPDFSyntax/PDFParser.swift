@@ -130,6 +130,9 @@ public struct PDFParser {
 
     private mutating func dictionary(depth: Int) -> PDFValue? {
         var entries: [(key: PDFName, value: PDFValue)] = []
+        // Room for the usual dictionary (a structure element, a page, an annotation, a
+        // font: 3 to 8 entries) at once rather than growing 1, 2, 4, 8.
+        entries.reserveCapacity(8)
         while true {
             skipSpace()
             guard position < bytes.count else { return nil }

@@ -37,6 +37,7 @@ struct StructureRepair {
         var e = Elements(store: s)
         let found = e.preorder(under: treeRoot)
         guard found.count == elements.count else { return }
+        e.elements = Set(found)
 
         var first: [StructureID: Int] = [:]
         var joined: [Int: Int] = [:]  // object number of a joined element → the element it joined
@@ -125,6 +126,10 @@ private struct Elements {
     let store: PDFObjectStore
     private var changed: [Int: PDFDictionary] = [:]
     private var order: [Int] = []
+    /// The object numbers of the structure elements (`preorder`'s), so that telling a
+    /// kid that is an element from one that is not (a marked-content or object
+    /// reference) parses nothing.
+    var elements: Set<Int> = []
     /// The `/K` of each element others join, growing as they do (set by `save`: kept
     /// apart so that appending to it never copies it).
     private var joinedKids: [Int: [PDFValue]] = [:]
@@ -139,10 +144,13 @@ private struct Elements {
         }
     }
 
+    /// Writes the edited elements into the store. An element is a dictionary, never a
+    /// stream, so it is replaced whole (`replace(_:dictionary:)` would parse it again to
+    /// keep stream data it does not have).
     mutating func save() {
         for (number, kids) in joinedKids { self[number]["K"] = .array(kids) }
         joinedKids = [:]
-        for number in order { store.replace(number, dictionary: changed[number]!) }
+        for number in order { store.replace(number, with: PDFObject(.dictionary(changed[number]!))) }
     }
 
     /// Structure elements (indirect dictionaries with `/S`) under `root`, parents before
@@ -200,16 +208,17 @@ private struct Elements {
     }
 
     /// Moves `element`'s kids to the end of `target`'s `/K` (made an array of references
-    /// by `referenceKids`) and empties its own.
+    /// by `referenceKids`) and empties its own. A kid that is an element gets `target`
+    /// as its parent: as an entry edit in the store (`setEntry`, applied as the writer
+    /// reads it) unless it is being edited here. The document's root is opened again on
+    /// every page, so its kids are most of the elements: parsing each for its `/P` was a
+    /// third of the repair.
     mutating func join(_ element: Int, into target: Int) {
         var dict = self[element]
         for kid in Self.children(of: dict) {
-            if let r = kid.reference {
-                var child = self[r.number]
-                if child["S"] != nil {
-                    child["P"] = .reference(PDFReference(target))
-                    self[r.number] = child
-                }
+            if let r = kid.reference, elements.contains(r.number) {
+                let parent = PDFValue.reference(PDFReference(target))
+                if changed[r.number] != nil { self[r.number]["P"] = parent } else { store.setEntry("P", to: parent, of: r.number) }
             }
             joinedKids[target, default: []].append(reference(kid, page: dict["Pg"]))
         }

@@ -172,6 +172,35 @@ import Testing
         #expect(try id(pdf) != id(other))
     }
 
+    /// An entry set without reading the object is there whenever it is read (over the
+    /// file's object, before and after a replacement of it), other entries and stream
+    /// data kept, and in the written file.
+    @Test func entriesSetWithoutReading() throws {
+        let pdf = try Self.sample.withUnsafeBufferPointer { b -> [UInt8] in
+            let store = try #require(PDFObjectStore(b))
+            store.setEntry("Rotate", to: .integer(90), of: 3)
+            store.setEntry("Filter", to: .name("ASCIIHexDecode"), of: 4)
+            store.setEntry("Rotate", to: .integer(180), of: 3)
+            let page = try #require(store.object(3)?.dictionary)
+            #expect(page["Rotate"] == .integer(180) && page["MediaBox"] != nil && page["Type"] == .name("Page"))
+            let content = try #require(store.object(4))
+            #expect(content.dictionary?["Filter"] == .name("ASCIIHexDecode"))
+            #expect(store.withStoredData(content) { $0.count } == 36)
+            var replaced = page
+            replaced["Rotate"] = nil
+            replaced["UserUnit"] = .integer(2)
+            store.replace(3, dictionary: replaced)
+            #expect(store.object(3)?.dictionary?["Rotate"] == .integer(180))
+            #expect(store.object(3)?.dictionary?["UserUnit"] == .integer(2))
+            store.setEntry("Filter", to: .null, of: 4)
+            return try Self.write(store)
+        }
+        #expect(try Self.qpdf(["--check"], pdf).status == 0)
+        let page = try Self.qpdf(["--show-object=3"], pdf).output
+        #expect(page.contains("/Rotate 180") && page.contains("/UserUnit 2"), "\(page)")
+        #expect(try Self.qpdf(["--show-object=4", "--filtered-stream-data"], pdf).output == "BT /F1 12 Tf 72 720 Td (Hello) Tj ET")
+    }
+
     /// A stream stored without a filter is deflated when that makes it smaller; its
     /// content reads back the same.
     @Test func unfilteredStreamsAreDeflated() throws {
