@@ -9,9 +9,10 @@ import CXXHash
 /// bytes and other objects another identifier.
 ///
 /// Objects are written in the order a breadth-first walk from the trailer meets them
-/// (the catalog first), each read and parsed once; only the object stream being filled
-/// (at most 100 small objects) is held, and the output goes to `sink` in pieces of
-/// about a megabyte.
+/// (the catalog first), each read once: one that nothing edited, and no stream, is
+/// copied as the file spells it (its references found by `PDFParser.skipValue`), the
+/// others parsed and written again; only the object stream being filled (at most 100
+/// small objects) is held, and the output goes to `sink` in pieces of about a megabyte.
 public struct PDFFileWriter {
     /// Objects in one object stream (qpdf's figure too).
     static let objectsPerStream = 100
@@ -80,6 +81,16 @@ public struct PDFFileWriter {
         while head < queue.count {
             let number = queue[head]
             head += 1
+            // An object nothing edited goes into its object stream as the file spells it.
+            if let (value, references) = store.storedValue(number) {
+                for r in references where r.number > 0 && r.number < seen.count && !seen[r.number] {
+                    seen[r.number] = true
+                    queue.append(r.number)
+                }
+                pending.append((number, Array(value)))
+                if pending.count == Self.objectsPerStream { try flushObjectStream() }
+                continue
+            }
             guard var object = store.object(number) else {
                 // A reference to no object is null (7.3.10); one that does not parse would
                 // leave the document without it.

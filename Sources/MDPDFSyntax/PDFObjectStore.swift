@@ -87,6 +87,22 @@ public final class PDFObjectStore {
         return PDFObject(found.value, stream: .source(start..<end))
     }
 
+    /// The bytes of object `number`'s value as the file spells them, and the references
+    /// in it, when nothing edited it and it is no stream; nil otherwise (then `object`
+    /// reads it). For copying an object without building its value (`PDFValueScan`).
+    public func storedValue(_ number: Int) -> (value: UnsafeBufferPointer<UInt8>, references: [PDFReference])? {
+        guard edited[number] == nil, entryEdits[number] == nil, number > 0, number < offsets.count, offsets[number] >= 0
+        else { return nil }
+        var parser = PDFParser(bytes, at: offsets[number])
+        guard parser.objectHeader() == number else { return nil }
+        parser.skipSpace()
+        let start = parser.position
+        guard let references = parser.skipValue() else { return nil }
+        let end = parser.position
+        guard !parser.keyword("stream") else { return nil }
+        return (UnsafeBufferPointer(rebasing: bytes[start..<end]), references)
+    }
+
     /// Sets one entry of dictionary (or stream) object `number` without reading it: the
     /// edit is applied each time the object is read, over the file's object or its
     /// replacement alike (a later `replace` does not undo it). For edits of many objects

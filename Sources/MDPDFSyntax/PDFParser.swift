@@ -36,6 +36,13 @@ public struct PDFParser {
         return IndirectObject(number: number, generation: generation, value: value, streamStart: nil)
     }
 
+    /// The number of the object whose header (`N G obj`) is at `position`, with
+    /// `position` past it; nil when there is none.
+    public mutating func objectHeader() -> Int? {
+        guard case .integer(let number)? = token(), case .integer? = token(), keyword("obj") else { return nil }
+        return number
+    }
+
     /// The next value, references (`N G R`) included; nil at the end or on bad syntax.
     public mutating func value() -> PDFValue? { value(depth: 0) }
 
@@ -53,7 +60,7 @@ public struct PDFParser {
     }
 
     /// Digits standing alone as a token (after space), read as an integer; nil otherwise.
-    private mutating func unsignedInteger() -> Int? {
+    mutating func unsignedInteger() -> Int? {
         skipSpace()
         var value = 0, digits = 0
         while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, digits < 10 {

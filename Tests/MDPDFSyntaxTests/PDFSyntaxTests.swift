@@ -1,5 +1,5 @@
 import Foundation
-import MDPDFSyntax
+@testable import MDPDFSyntax
 import Testing
 import TestSupport
 
@@ -88,6 +88,58 @@ import TestSupport
                 return p.value()
             }
             #expect(back == v, "\(Self.text(v))")
+        }
+    }
+
+    /// Where `value()` ends and the references in what it read, or nil; and the same from
+    /// `skipValue()`, which builds nothing.
+    static func readAndSkipped(_ text: String) -> (read: (Int, [PDFReference])?, skipped: (Int, [PDFReference])?) {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { b in
+            var p = PDFParser(b), q = PDFParser(b)
+            var read: (Int, [PDFReference])?
+            if let v = p.value() {
+                var refs: [PDFReference] = []
+                PDFFileWriter.forEachReference(in: v) { refs.append($0) }
+                read = (p.position, refs)
+            }
+            let skipped = q.skipValue().map { (q.position, $0) }
+            return (read, skipped)
+        }
+    }
+
+    /// Skipping a value agrees with reading it: where it ends, which references it holds
+    /// (and not the numbers that only look like one), what it refuses.
+    @Test func skippingAgreesWithReading() {
+        let texts = [
+            "<< /Type /StructElem /S /P /P 12 0 R /K [ 0 1 << /Type /MCR /Pg 5 0 R /MCID 2 >> ] /Pg 5 0 R >> endobj",
+            "[ 1 2 R 3 -4 0 R 5 0 6 0 R 7.5 0 R 8 0 obj ]", "12 0 R", "12 0", "3 4 R5", "(a (nested) \\) 1 0 R) 2 0 R",
+            "<< /A (x) /B <41 42> /C [ /D true false null ] /E << /F 9 0 R >> >>trailer", "<</Type/Annot/Border[0 0 0]/A 7 0 R>>",
+            "<< /K 3 0 R % a comment 4 0 R\n /L 5 0 R >>", "[ 1 2 ]stream", "/Name#20x 1 0 R", "-.5 0 R", "+3 0 R",
+            "", "(unclosed", "<< /A 1", "[1 2", "<12G>", "<< 1 2 >>", "@", "<< /A 1 >", "<< /A ]", "[ /A >> ]", "<< /A >>",
+            String(repeating: "[", count: 300) + String(repeating: "]", count: 300),
+            String(repeating: "[", count: 200) + "1 0 R" + String(repeating: "]", count: 200),
+        ]
+        for text in texts {
+            let (read, skipped) = Self.readAndSkipped(text)
+            #expect(read?.0 == skipped?.0 && read?.1 == skipped?.1, "\(text)")
+        }
+        // Random values written out: the same again.
+        var random = SplitMix(seed: 0x5C4_11)
+        for _ in 0..<2_000 {
+            var items: [PDFValue] = []
+            for _ in 0..<(1 + random.next() % 8) {
+                switch random.next() % 5 {
+                case 0: items.append(.reference(PDFReference(Int(random.next() % 1000), Int(random.next() % 3))))
+                case 1: items.append(.integer(Int(random.next() % 2000) - 1000))
+                case 2: items.append(.string((0..<(random.next() % 8)).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
+                case 3: items.append(.dictionary(PDFDictionary([("R", .reference(PDFReference(Int(random.next() % 50)))), ("N", .name("x"))])))
+                default: items.append(.real(Double(random.next() % 1000) / 8))
+                }
+            }
+            let text = Self.text(.array(items))
+            let (read, skipped) = Self.readAndSkipped(text)
+            #expect(read != nil && read?.0 == skipped?.0 && read?.1 == skipped?.1, "\(text)")
         }
     }
 

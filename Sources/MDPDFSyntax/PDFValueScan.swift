@@ -1,0 +1,138 @@
+/// Reading past a value without building it: where it ends and which references it
+/// holds. The writer copies an object nothing edited as the file spells it, and needs
+/// only that (`PDFObjectStore.storedValue`); building the value and serializing it
+/// again was most of the post-processing pass's writing.
+///
+/// It accepts what `PDFParser.value()` accepts (the same tokens, a dictionary's keys
+/// names, nesting up to `PDFParser.maximumDepth`) and finds the same references (`N G R`
+/// with N a non-negative integer and G an unsigned one); on anything else it answers
+/// nil and the caller parses.
+extension PDFParser {
+    /// The references in the value at `position`, in order, with `position` moved past
+    /// it; nil (position anywhere) when the bytes are not one value.
+    public mutating func skipValue() -> [PDFReference]? {
+        /// What the open arrays and dictionaries take next.
+        enum Expected { case item, key, value }
+        var references: [PDFReference] = []
+        var open: [Expected] = []
+        repeat {
+            skipSpace()
+            guard position < bytes.count else { return nil }
+            let c = bytes[position]
+            if open.last == .key {
+                if c == UInt8(ascii: ">") {
+                    guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") else { return nil }
+                    position += 2
+                    open.removeLast()
+                } else {
+                    guard c == UInt8(ascii: "/") else { return nil }
+                    position += 1
+                    skipName()
+                    open[open.count - 1] = .value
+                    continue
+                }
+            } else {
+                switch c {
+                case UInt8(ascii: "/"):
+                    position += 1
+                    skipName()
+                case UInt8(ascii: "("):
+                    position += 1
+                    guard skipLiteralString() else { return nil }
+                case UInt8(ascii: "<"):
+                    if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "<") {
+                        guard open.count + 1 < Self.maximumDepth else { return nil }
+                        position += 2
+                        open.append(.key)
+                        continue
+                    }
+                    position += 1
+                    guard skipHexString() else { return nil }
+                case UInt8(ascii: "["):
+                    guard open.count + 1 < Self.maximumDepth else { return nil }
+                    position += 1
+                    open.append(.item)
+                    continue
+                case UInt8(ascii: "]"):
+                    guard open.last == .item else { return nil }
+                    position += 1
+                    open.removeLast()
+                case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard let integer = skipNumber() else { return nil }
+                    if let number = integer, number >= 0 {
+                        // `N G R`, looked ahead for as `value()` does.
+                        let save = position
+                        if let generation = unsignedInteger(), keyword("R") {
+                            references.append(PDFReference(number, generation))
+                        } else {
+                            position = save
+                        }
+                    }
+                default:
+                    guard keyword("true") || keyword("false") || keyword("null") else { return nil }
+                }
+            }
+            // A value ended (a token, or a container just closed): a dictionary takes a key next.
+            if open.last == .value { open[open.count - 1] = .key }
+        } while !open.isEmpty
+        return references
+    }
+
+    private mutating func skipName() {
+        while position < bytes.count, !Self.isDelimiterOrSpace(bytes[position]) { position += 1 }
+    }
+
+    /// Past a literal string's closing parenthesis (balanced ones and escapes inside).
+    private mutating func skipLiteralString() -> Bool {
+        var depth = 1
+        while position < bytes.count {
+            let c = bytes[position]
+            position += 1
+            if c == UInt8(ascii: "\\") {
+                position += 1
+            } else if c == UInt8(ascii: "(") {
+                depth += 1
+            } else if c == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { return true }
+            }
+        }
+        return false
+    }
+
+    private mutating func skipHexString() -> Bool {
+        while position < bytes.count {
+            let c = bytes[position]
+            position += 1
+            if c == UInt8(ascii: ">") { return true }
+            guard Self.isSpace(c) || Self.hexDigit(c) != nil else { return false }
+        }
+        return false
+    }
+
+    /// Past a number as `number()` reads it: nil when it is none; `.some(nil)` for a
+    /// real, `.some(n)` for an integer.
+    private mutating func skipNumber() -> Int?? {
+        var negative = false
+        if bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
+            negative = bytes[position] == UInt8(ascii: "-")
+            position += 1
+        }
+        var mantissa = 0, digits = 0, seenPoint = false
+        while position < bytes.count {
+            let c = bytes[position]
+            if c == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else if c >= 0x30, c <= 0x39 {
+                if digits < 18 { mantissa = mantissa * 10 + Int(c - 0x30) }
+                digits += 1
+            } else {
+                break
+            }
+            position += 1
+        }
+        guard digits > 0 else { return nil }
+        if !seenPoint, digits <= 18 { return .some(negative ? -mantissa : mantissa) }
+        return .some(nil)
+    }
+}
