@@ -61,6 +61,8 @@ struct LayoutThread: PageSource {
 
     mutating func newImages() -> [ImageSource] { styled?.newImages() ?? [] }
 
+    var isLaidOut: Bool { queue.isFinished }
+
     /// Stops the layout thread (the renderer failed) and waits for it to end, so nothing
     /// of the conversion outlives it.
     func cancel() {
@@ -99,6 +101,13 @@ private final class PageQueue: @unchecked Sendable {
         pages.append(page)
         condition.broadcast()
         return true
+    }
+
+    /// Whether layout has queued its last page.
+    var isFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return done != nil
     }
 
     func finish(_ stream: Handover<KeptPages>) {

@@ -23,11 +23,16 @@ public protocol PageSource {
     /// (those of a page handed out are known by then): the renderer prepares them ahead
     /// of their pages. A document still being styled names more as it goes.
     mutating func newImages() -> [ImageSource]
+    /// Whether layout has set the last page (those not yet handed out wait in a queue):
+    /// work that can wait should, until then, leave the cores to layout, which paces
+    /// the conversion. A source that lays out a page as it is asked for is never ahead.
+    var isLaidOut: Bool { get }
 }
 
 extension PageSource {
     public var pagePositions: [Int]? { nil }
     public mutating func newImages() -> [ImageSource] { [] }
+    public var isLaidOut: Bool { false }
 }
 
 extension Array {

@@ -10,13 +10,21 @@ enum DocumentWalk {
 
     /// Layout names each destination once (cairo 1.16 would keep a name twice in its name
     /// tree, and readers would pick either).
-    /// `prefetch` is given the images that became known before each page is drawn.
+    /// `prefetch` is given the images that became known before each page is drawn;
+    /// `laidOut` is called once, when layout has set the last page (`isLaidOut`), or
+    /// after the last page is drawn.
     static func draw(_ pages: inout some PageSource, on canvas: some Canvas,
-                     prefetch: ([ImageSource]) -> Void = { _ in }) throws(ConversionError) {
+                     prefetch: ([ImageSource]) -> Void = { _ in }, laidOut: () -> Void = {}) throws(ConversionError) {
         var structure = pages.isTagged ? StructureWalk() : nil
         var drawn = 0
+        var toldLaidOut = false
+        defer { if !toldLaidOut { laidOut() } }
         while let page = pages.nextPage() {
             drawn += 1
+            if !toldLaidOut && pages.isLaidOut {
+                toldLaidOut = true
+                laidOut()
+            }
             // The parsed document is freed as styling takes its blocks, and the drawing's
             // memory page by page, but glibc keeps freed memory resident inside its heaps:
             // the parse's high-water mark stayed under everything after it (the Rust book

@@ -67,9 +67,9 @@ final class ImageCache {
     }
 
     /// Makes the stand-ins of the PNG images among `sources` (a document's images, in
-    /// order) before they are drawn, so that the worker deflates those with alpha while
-    /// cairo draws the pages before them. Nothing else is decoded ahead; an image that
-    /// fails here fails again, with its reason, where it is drawn.
+    /// order) before they are drawn, giving the worker their jobs (it starts on them once
+    /// layout is done). Nothing else is decoded ahead; an image that fails here fails
+    /// again, with its reason, where it is drawn.
     func prefetch(_ sources: [ImageSource]) {
         guard embedsPNGData else { return }
         for source in sources where source.format == .png && images[source.path] == nil {

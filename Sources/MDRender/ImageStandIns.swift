@@ -17,7 +17,8 @@ import MDPDFSyntax
 /// writes the PNG's own data over it: the IDAT stream as stored, read by the PDF's PNG
 /// predictors, or, for an image with an alpha channel, its color and alpha apart (the
 /// alpha as a soft mask unless every pixel is opaque), deflated here on a thread of its
-/// own (`ImageWorker`) while cairo draws on.
+/// own (`ImageWorker`) once layout has set the last page, while cairo draws the last
+/// pages and writes its fonts.
 final class ImageStandIns {
     /// The image XObject written over one placeholder.
     struct Stream: Sendable {
@@ -80,6 +81,10 @@ final class ImageStandIns {
     }
 
     deinit { worker.stop() }
+
+    /// Lets the worker start on the jobs given so far and those to come (until then they
+    /// wait; the pass runs any not yet begun itself).
+    func startWorker() { worker.release() }
 
     /// Notes that stand-in `index` was painted: cairo writes its image, which the qpdf
     /// pass must then find.

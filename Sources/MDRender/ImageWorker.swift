@@ -15,6 +15,17 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     private var results: [Int: Result<Output, ConversionError>] = [:]
     private var running = false
     private var stopping = false
+    /// Jobs wait for `release`: they should not take a core from the work that paces
+    /// the conversion (see `PDFRenderer.drawWithCairo`).
+    private var held = true
+
+    /// Starts the jobs held so far and those to come.
+    func release() {
+        condition.lock()
+        defer { condition.unlock() }
+        held = false
+        startIfNeeded()
+    }
 
     /// Queues `job` under `id`; starts the thread on the first job.
     func submit(_ id: Int, _ job: @escaping Job) {
@@ -22,7 +33,11 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
         defer { condition.unlock() }
         jobs.append((id, job))
         condition.broadcast()
-        guard !running else { return }
+        startIfNeeded()
+    }
+
+    private func startIfNeeded() {
+        guard !running, !held, !jobs.isEmpty else { return }
         running = true
         // librsvg, pango and cairo draw SVGs here, recursing on an SVG's nesting: the
         // room the renderer's own thread has (only the pages touched become resident).

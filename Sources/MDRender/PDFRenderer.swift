@@ -103,7 +103,10 @@ public enum PDFRenderer {
                               prefetching images: [ImageSource] = [], scratch: ScratchFile? = nil) throws(ConversionError) -> CairoOutput {
         let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData, scratch: scratch)
         canvas.images.prefetch(images)
-        try DocumentWalk.draw(&source, on: canvas) { canvas.images.prefetch($0) }
+        // The images' jobs (PNG planes, SVG drawings) are needed only by the pass: they
+        // start once layout, which paces the conversion, no longer needs the cores.
+        try DocumentWalk.draw(&source, on: canvas, prefetch: { canvas.images.prefetch($0) },
+                              laidOut: { canvas.images.standIns.startWorker() })
         return CairoOutput(pdf: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
                            replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,

@@ -1,10 +1,12 @@
 import Foundation
 import MDCore
 import Testing
+import MDPage
 @testable import MDRender
 
-/// The image worker runs jobs in order on a thread of its own; whoever asks for a result
-/// that is not ready runs the jobs not yet started itself instead of waiting idle.
+/// The image worker runs jobs in order on a thread of its own, once released; whoever
+/// asks for a result that is not ready runs the jobs not yet started itself instead of
+/// waiting idle.
 @Suite struct ImageWorkerTests {
     /// Flags shared between a test and its jobs.
     final class Flags: @unchecked Sendable {
@@ -26,6 +28,7 @@ import Testing
 
     @Test func theAskerRunsTheJobsLeftWhileTheWorkerIsBusy() {
         let worker = ImageWorker<Int>()
+        worker.release()
         let flags = Flags()
         flags.asker = pthread_self()
         // Job 0 keeps the worker busy until job 2 has run (or 10 s pass): only the asker
@@ -54,6 +57,31 @@ import Testing
         worker.stop()
     }
 
+    /// Jobs given before the release wait (none runs on a thread of its own), but one
+    /// asked for is run by the asker with those before it; the release starts the rest.
+    @Test func jobsWaitForTheRelease() {
+        let worker = ImageWorker<Int>()
+        let flags = Flags()
+        flags.asker = pthread_self()
+        for k in 0..<4 { worker.submit(k) { flags.note(k); return .success(k) } }
+        usleep(50_000)
+        #expect((0..<4).allSatisfy { !flags.hasRun($0) }, "a job ran before the release")
+        #expect(try! worker.result(1).get() == 1)
+        #expect(flags.hasRun(0) && flags.hasRun(1) && !flags.hasRun(2) && !flags.hasRun(3))
+        flags.lock.lock()
+        flags.asker = nil
+        flags.lock.unlock()
+        worker.release()
+        let start = Date()
+        while !(flags.hasRun(2) && flags.hasRun(3)) && Date().timeIntervalSince(start) < 10 { usleep(1000) }
+        flags.lock.lock()
+        #expect(flags.ran[0] == true && flags.ran[1] == true, "jobs 0 and 1 ran on the asking thread")
+        #expect(flags.ran[2] == false && flags.ran[3] == false, "jobs 2 and 3 ran on the worker's thread once released")
+        flags.lock.unlock()
+        #expect(try! worker.result(3).get() == 3)
+        worker.stop()
+    }
+
     @Test func resultsAndFailuresComeBackByJob() {
         let worker = ImageWorker<Int>()
         for k in 0..<20 {
@@ -68,5 +96,37 @@ import Testing
             }
         }
         worker.stop()
+    }
+
+    /// A page source that says layout is done after `laidOutAfter` pages were taken.
+    struct Source: PageSource {
+        var pages: [Page]
+        var laidOutAfter: Int?
+        var taken = 0
+        var metadata: DocumentMetadata { DocumentMetadata() }
+        var isTagged: Bool { false }
+        var structure: StructureTree? { nil }
+        var outline: [OutlineEntry] { [] }
+        mutating func nextPage() -> Page? {
+            guard taken < pages.count else { return nil }
+            taken += 1
+            return pages[taken - 1]
+        }
+        var isLaidOut: Bool { laidOutAfter.map { taken >= $0 } ?? false }
+    }
+
+    /// The walk tells once that layout is done: as soon as the source says so (after
+    /// taking the page that made it so, before drawing it), or after the last page of a
+    /// source that never does. (`prefetch` is called once per page drawn.)
+    @Test func theWalkTellsWhenLayoutIsDone() throws {
+        let page = Page(size: Size(width: Points(100), height: Points(100)))
+        for (after, expected) in [(2, 1), (1, 0), (nil, 5)] as [(Int?, Int)] {
+            var source = Source(pages: Array(repeating: page, count: 5), laidOutAfter: after)
+            var calls: [Int] = []
+            let canvas = RecordingCanvas()
+            var drawnSoFar = 0
+            try DocumentWalk.draw(&source, on: canvas, prefetch: { _ in drawnSoFar += 1 }, laidOut: { calls.append(drawnSoFar) })
+            #expect(calls == [expected], "laid out after \(String(describing: after)): \(calls)")
+        }
     }
 }
