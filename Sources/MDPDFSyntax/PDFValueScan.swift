@@ -5,8 +5,9 @@
 ///
 /// It accepts what `PDFParser.value()` accepts (the same tokens, a dictionary's keys
 /// names, nesting up to `PDFParser.maximumDepth`) and finds the same references (`N G R`
-/// with N a non-negative integer and G an unsigned one); on anything else it answers
-/// nil and the caller parses.
+/// with N a non-negative integer and G an unsigned one); on anything else, and on a
+/// dictionary whose copy would not read as its parse does (a key written twice, which
+/// the parser keeps once), it answers nil and the caller parses.
 extension PDFParser {
     /// The references in the value at `position`, in order, with `position` moved past
     /// it; nil (position anywhere) when the bytes are not one value.
@@ -15,6 +16,10 @@ extension PDFParser {
         enum Expected { case item, key, value }
         var references: [PDFReference] = []
         var open: [Expected] = []
+        /// The keys of each open dictionary (byte ranges), innermost last: a key written
+        /// twice (cairo repeats one in some resource dictionaries) is one entry once
+        /// parsed, so such a dictionary is left to the parser.
+        var keys: [[Range<Int>]] = []
         repeat {
             skipSpace()
             guard position < bytes.count else { return nil }
@@ -24,10 +29,17 @@ extension PDFParser {
                     guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") else { return nil }
                     position += 2
                     open.removeLast()
+                    keys.removeLast()
                 } else {
                     guard c == UInt8(ascii: "/") else { return nil }
                     position += 1
+                    let start = position
                     skipName()
+                    let key = start..<position
+                    // `#` escapes could spell one key two ways.
+                    guard !bytes[key].contains(UInt8(ascii: "#")),
+                          !keys[keys.count - 1].contains(where: { bytes[$0].elementsEqual(bytes[key]) }) else { return nil }
+                    keys[keys.count - 1].append(key)
                     open[open.count - 1] = .value
                     continue
                 }
@@ -44,6 +56,7 @@ extension PDFParser {
                         guard open.count + 1 < Self.maximumDepth else { return nil }
                         position += 2
                         open.append(.key)
+                        keys.append([])
                         continue
                     }
                     position += 1
