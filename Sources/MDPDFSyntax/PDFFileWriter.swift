@@ -28,6 +28,8 @@ public struct PDFFileWriter {
         case noCatalog
         /// An object the document refers to is in the file but does not parse.
         case unreadable(Int)
+        /// The objects left to the end could not be made (`write`'s `until` said so).
+        case deferredObjects
     }
 
     private let store: PDFObjectStore
@@ -42,13 +44,22 @@ public struct PDFFileWriter {
     private var entries: [(type: UInt8, field2: Int, field3: Int)]
     private var pending: [(number: Int, bytes: [UInt8])] = []
     private var nextNumber: Int
+    /// Objects written after all the others, once `makeDeferred` has made them.
+    private let deferred: Set<Int>
+    private let makeDeferred: () -> Bool
 
     /// Writes `store` through `sink`; `level` is libdeflate's (1–12; 6 is zlib's default).
+    /// The objects numbered in `deferring` are written last, after `until` has made them
+    /// (it edits the store; false fails the write): images still being made while the
+    /// rest is written. Objects it adds must have been numbered before the write began
+    /// (added as placeholders), since the writer numbers its own after the store's.
     public static func write(_ store: PDFObjectStore, level: Int32 = 6, progress: @escaping () -> Void = {},
+                             deferring: Set<Int> = [], until: @escaping () -> Bool = { true },
                              to sink: @escaping (UnsafeRawBufferPointer) -> Bool) -> Result<Void, Failure> {
         guard let compressor = libdeflate_alloc_compressor(level) else { return .failure(.compressor) }
         defer { libdeflate_free_compressor(compressor) }
-        var writer = PDFFileWriter(store: store, compressor: compressor, sink: sink, progress: progress)
+        var writer = PDFFileWriter(store: store, compressor: compressor, sink: sink, progress: progress,
+                                   deferred: deferring, makeDeferred: until)
         do throws(Failure) {
             try writer.writeAll()
             return .success(())
@@ -58,8 +69,10 @@ public struct PDFFileWriter {
     }
 
     private init(store: PDFObjectStore, compressor: OpaquePointer, sink: @escaping (UnsafeRawBufferPointer) -> Bool,
-                 progress: @escaping () -> Void) {
+                 progress: @escaping () -> Void, deferred: Set<Int>, makeDeferred: @escaping () -> Bool) {
         self.store = store
+        self.deferred = deferred
+        self.makeDeferred = makeDeferred
         self.compressor = compressor
         self.sink = sink
         self.progress = progress
@@ -78,9 +91,23 @@ public struct PDFFileWriter {
         var seen = [Bool](repeating: false, count: store.size)
         for n in queue where n < seen.count { seen[n] = true }
         var head = 0
-        while head < queue.count {
+        var later: [Int] = []
+        var deferring = !deferred.isEmpty
+        while true {
+            guard head < queue.count else {
+                // The deferred objects, made now, and what they refer to.
+                guard deferring else { break }
+                deferring = false
+                guard makeDeferred() else { throw .deferredObjects }
+                queue += later
+                continue
+            }
             let number = queue[head]
             head += 1
+            if deferring && deferred.contains(number) {
+                later.append(number)
+                continue
+            }
             // An object nothing edited goes into its object stream as the file spells it.
             if let (value, references) = store.storedValue(number) {
                 for r in references where r.number > 0 && r.number < seen.count && !seen[r.number] {

@@ -72,6 +72,8 @@ final class ImageStandIns {
     /// y down from the page's top), for the links of an SVG's drawing.
     private var placements: [Int: [(page: Int, rect: Rect)]] = [:]
     private let worker = ImageWorker<Replacement>()
+    /// The stand-ins of SVG drawings (the others are PNG images).
+    private var drawingIndices = Set<Int>()
     /// Marks this render's placeholders: a comment no file's JPEG carries by chance.
     let token: String
 
@@ -140,6 +142,7 @@ final class ImageStandIns {
         let index = streams.count
         streams.append(nil)
         paths.append(path)
+        drawingIndices.insert(index)
         worker.submit(index) {
             svg.pdf(width: width, height: height)
                 .map { Replacement.drawing(pdf: $0, path: path) }
@@ -275,48 +278,74 @@ final class ImageStandIns {
         }
     }
 
-    /// Writes each image over its placeholder. Every image the pages use is looked at
-    /// (cairo may put an image in a page's resources, a pattern's or a form's); every
-    /// placeholder must be found, exactly once.
+    /// The PNG images whose data the worker is still making: written over their
+    /// placeholders last (`writePending`), when the writer has written everything else
+    /// (its deferred objects), so the pass's other work goes on meanwhile.
+    struct PendingImages {
+        /// Each placeholder image object, its dictionary, stand-in and the object number
+        /// reserved for its soft mask (the writer has numbered its own objects by then).
+        fileprivate var objects: [(number: Int, dict: PDFDictionary, index: Int, mask: Int)] = []
+        var numbers: Set<Int> { Set(objects.map(\.number)) }
+        var isEmpty: Bool { objects.isEmpty }
+    }
+
+    /// Writes each image that is ready over its placeholder, and each SVG drawing (whose
+    /// links go onto the pages, which must not be written yet); returns the PNG images
+    /// still being made. Every image the pages use is looked at (cairo may put an image
+    /// in a page's resources, a pattern's or a form's); every placeholder must be found,
+    /// exactly once.
     /// `drawnPages`: the page objects in drawing order (before contents pages are moved).
-    func replace(in s: PDFObjectStore, resources: UsedResources, drawnPages: [PDFReference]) throws(ConversionError) {
-        guard !drawn.isEmpty else { return }
-        var ready: [Replacement?] = []
-        for (index, stream) in streams.enumerated() {
-            guard drawn.contains(index) else { ready.append(nil); continue }
-            if let stream { ready.append(stream); continue }
-            switch worker.result(index) {
-            case .success(let made): ready.append(made)
-            case .failure(let error): throw error
-            }
-        }
-        var done = [Bool](repeating: false, count: ready.count)
+    func replace(in s: PDFObjectStore, resources: UsedResources, drawnPages: [PDFReference]) throws(ConversionError) -> PendingImages {
+        var pending = PendingImages()
+        guard !drawn.isEmpty else { return pending }
+        var done = [Bool](repeating: false, count: streams.count)
         for (number, object) in resources.xObjects() {
             guard let dict = object.dictionary,
                   dict["Subtype"] == .name("Image"), dict["Filter"] == .name("DCTDecode"),
                   let index = s.withStoredData(object, { self.index(ofPlaceholder: $0) }) ?? nil,
-                  index >= 0, index < ready.count, !done[index], let image = ready[index]
+                  index >= 0, index < streams.count, drawn.contains(index), !done[index]
             else { continue }
             done[index] = true
-            switch image {
-            case .image(let stream):
-                write(stream, over: number, dict: dict, s)
-            case .drawing(let pdf, let path):
-                guard let drawing = PageForm.form(from: pdf, into: s) else {
-                    throw .renderFailed(reason: "image \(path): the drawing librsvg made could not be read back")
-                }
-                s.replace(number, with: drawing.form)
-                for placement in placements[index] ?? [] where drawnPages.indices.contains(placement.page) {
-                    PageForm.addLinks(drawing.links, of: drawing.box, at: placement.rect, on: drawnPages[placement.page], in: s)
-                }
+            if let ready = streams[index] {
+                try write(ready, over: number, dict: dict, index: index, s, drawnPages: drawnPages)
+            } else if drawingIndices.contains(index) {
+                try write(try worker.result(index).get(), over: number, dict: dict, index: index, s, drawnPages: drawnPages)
+            } else {
+                pending.objects.append((number, dict, index, s.add(PDFObject(.null)).number))
             }
         }
         if let missing = drawn.sorted().first(where: { !done[$0] }) {
             throw .renderFailed(reason: "cairo wrote no image for the stand-in of image \(paths[missing])")
         }
+        return pending
     }
 
-    private func write(_ image: Stream, over number: Int, dict: PDFDictionary, _ s: PDFObjectStore) {
+    /// Writes the pending images over their placeholders, once the worker has made them.
+    func writePending(_ pending: PendingImages, in s: PDFObjectStore) throws(ConversionError) {
+        for (number, dict, index, mask) in pending.objects {
+            guard case .image(let stream) = try worker.result(index).get() else { continue }
+            write(stream, over: number, dict: dict, s, maskNumber: mask)
+        }
+    }
+
+    private func write(_ image: Replacement, over number: Int, dict: PDFDictionary, index: Int, _ s: PDFObjectStore,
+                       drawnPages: [PDFReference]) throws(ConversionError) {
+        switch image {
+        case .image(let stream):
+            write(stream, over: number, dict: dict, s)
+        case .drawing(let pdf, let path):
+            guard let drawing = PageForm.form(from: pdf, into: s) else {
+                throw .renderFailed(reason: "image \(path): the drawing librsvg made could not be read back")
+            }
+            s.replace(number, with: drawing.form)
+            for placement in placements[index] ?? [] where drawnPages.indices.contains(placement.page) {
+                PageForm.addLinks(drawing.links, of: drawing.box, at: placement.rect, on: drawnPages[placement.page], in: s)
+            }
+        }
+    }
+
+    /// `maskNumber`: the object to write a soft mask as (one is added when nil).
+    private func write(_ image: Stream, over number: Int, dict: PDFDictionary, _ s: PDFObjectStore, maskNumber: Int? = nil) {
         var dict = dict
         dict["Filter"] = image.filter
         dict["DecodeParms"] = image.decodeParms.map(PDFValue.dictionary)
@@ -328,7 +357,13 @@ final class ImageStandIns {
                                       ("BitsPerComponent", .integer(8)), ("Filter", alpha.filter)])
             // As cairo writes a soft mask: smoothed when the image is.
             mask["Interpolate"] = dict["Interpolate"]
-            dict["SMask"] = .reference(s.add(PDFObject(.dictionary(mask), stream: .encoded(alpha.data))))
+            let maskObject = PDFObject(.dictionary(mask), stream: .encoded(alpha.data))
+            if let maskNumber {
+                s.replace(maskNumber, with: maskObject)
+                dict["SMask"] = .reference(PDFReference(maskNumber))
+            } else {
+                dict["SMask"] = .reference(s.add(maskObject))
+            }
         }
         s.replace(number, with: PDFObject(.dictionary(dict), stream: .encoded(image.data)))
     }

@@ -49,21 +49,24 @@ final class ImageWorker<Output: Sendable>: @unchecked Sendable {
         DetachedThread.start(stackSize: 16 << 20) { [self] in work() }
     }
 
-    /// The result of job `id`. While it is not ready, the caller runs the jobs not yet
-    /// started itself, in order, rather than wait idle: the post-processing pass asks for
-    /// the images once drawing is done, when a core is free, and a short document with
-    /// several large images (chapter 14 of the Rust book alone: four screenshots, 30 ms
-    /// each) otherwise waited for them one after another. A job touches only what it
-    /// captured, so it gives the same result on either thread.
+    /// The result of job `id`. While it is not ready, the caller runs it itself when it
+    /// has not started (ahead of the jobs before it), else other jobs not yet started,
+    /// rather than wait idle: the post-processing pass asks for the images once drawing
+    /// is done, when a core is free, and a short document with several large images
+    /// (chapter 14 of the Rust book alone: four screenshots, 30 ms each) otherwise waited
+    /// for them one after another. A job touches only what it captured, so it gives the
+    /// same result on either thread.
     func result(_ id: Int) -> Result<Output, ConversionError> {
         condition.lock()
         defer { condition.unlock() }
         while results[id] == nil {
-            guard !jobs.isEmpty else {
+            if let queued = jobs.firstIndex(where: { $0.id == id }) {
+                run(jobs.remove(at: queued))
+            } else if !jobs.isEmpty {
+                run(jobs.removeFirst())
+            } else {
                 condition.wait()
-                continue
             }
-            run(jobs.removeFirst())
         }
         return results[id]!
     }

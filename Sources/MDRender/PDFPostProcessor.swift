@@ -81,21 +81,38 @@ struct PDFPostProcessor {
         if let cidFonts { cidFonts.replace(in: s, resources: resources) }
         if let cffFonts { cffFonts.repair(in: s, resources: resources) }
         if InvertedCMYKImages.mayHaveSome(buffer) { InvertedCMYKImages.mark(s, resources: resources) }
-        // Last: the image worker may still be deflating PNG planes, which the steps
-        // before have had the time to finish meanwhile.
-        if let images { try images.replace(in: s, resources: resources, drawnPages: drawnPages) }
+        // Last: the image worker may still be deflating PNG planes; those not ready are
+        // written after everything else, while the writer gets on with the rest.
+        let pending = try images?.replace(in: s, resources: resources, drawnPages: drawnPages)
         readPages?.letGo()
-        return try write(s, readPages: readPages, finishedIn: folder)
+        var imageFailure: ConversionError?
+        let deferred = Deferred(objects: pending?.numbers ?? []) {
+            guard let images, let pending else { return true }
+            do throws(ConversionError) { try images.writePending(pending, in: s) } catch { imageFailure = error }
+            return imageFailure == nil
+        }
+        do throws(ConversionError) {
+            return try write(s, readPages: readPages, finishedIn: folder, deferred: deferred)
+        } catch {
+            throw imageFailure ?? error
+        }
+    }
+
+    /// Objects the writer leaves to the end, and what makes them before it writes them.
+    private struct Deferred {
+        var objects: Set<Int>
+        var make: () -> Bool
     }
 
     /// Writes the edited document into a scratch file in `folder` (when one can be made
     /// there) or into memory.
-    private func write(_ s: PDFObjectStore, readPages: ReadPages?, finishedIn folder: String?) throws(ConversionError) -> PDFData {
+    private func write(_ s: PDFObjectStore, readPages: ReadPages?, finishedIn folder: String?,
+                       deferred: Deferred) throws(ConversionError) -> PDFData {
         let letGo: () -> Void = { readPages?.letGo() }
         if let file = folder.flatMap({ ScratchFile(in: $0) }) {
             var offset = 0
             var failure: String?
-            let result = PDFFileWriter.write(s, progress: letGo) { bytes in
+            let result = PDFFileWriter.write(s, progress: letGo, deferring: deferred.objects, until: deferred.make) { bytes in
                 failure = file.write(bytes, at: offset)
                 offset += bytes.count
                 return failure == nil
@@ -106,7 +123,7 @@ struct PDFPostProcessor {
         }
         var out: [UInt8] = []
         out.reserveCapacity(s.bytes.count)
-        let result = PDFFileWriter.write(s, progress: letGo) { bytes in
+        let result = PDFFileWriter.write(s, progress: letGo, deferring: deferred.objects, until: deferred.make) { bytes in
             out.append(contentsOf: bytes.bindMemory(to: UInt8.self))
             return true
         }
@@ -117,6 +134,7 @@ struct PDFPostProcessor {
     private func check(_ result: Result<Void, PDFFileWriter.Failure>) throws(ConversionError) {
         switch result {
         case .success: return
+        case .failure(.deferredObjects): throw .renderFailed(reason: "the objects left to the end could not be made")
         case .failure(.noCatalog): throw .renderFailed(reason: "cairo's PDF has no catalog")
         case .failure(.compressor): throw .renderFailed(reason: "libdeflate could not compress the PDF's objects")
         case .failure(.sink): throw .renderFailed(reason: "cannot write the PDF")

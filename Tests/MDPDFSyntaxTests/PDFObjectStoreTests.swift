@@ -172,6 +172,45 @@ import Testing
         #expect(try id(pdf) != id(other))
     }
 
+    /// Objects left to the end are written after the others, as `until` made them (an
+    /// object it fills was added as a placeholder before the write), with what they
+    /// refer to; `until` failing fails the write.
+    @Test func deferredObjectsAreMadeAndWrittenLast() throws {
+        func written(fails: Bool) throws -> (Result<Void, PDFFileWriter.Failure>, [UInt8]) {
+            try Self.sample.withUnsafeBufferPointer { b in
+                let store = try #require(PDFObjectStore(b))
+                let placeholder = store.add(PDFObject(.null)).number
+                var out: [UInt8] = []
+                let result = PDFFileWriter.write(store, deferring: [6], until: {
+                    guard !fails else { return false }
+                    store.replace(placeholder, with: PDFObject(.dictionary(PDFDictionary([("Type", .name("Encoding"))]))))
+                    var font = store.object(6)!.dictionary!
+                    font["Encoding"] = .reference(PDFReference(placeholder))
+                    store.replace(6, dictionary: font)
+                    return true
+                }) { bytes in
+                    out += bytes.bindMemory(to: UInt8.self)
+                    return true
+                }
+                return (result, out)
+            }
+        }
+        let (result, pdf) = try written(fails: false)
+        #expect((try? result.get()) != nil)
+        #expect(try Self.qpdf(["--check"], pdf).status == 0)
+        let font = try Self.qpdf(["--show-object=6"], pdf).output
+        #expect(font.contains("/BaseFont /Helvetica") && font.contains("/Encoding 9 0 R"), "\(font)")
+        #expect(try Self.qpdf(["--show-object=9"], pdf).output.contains("/Type /Encoding"))
+        // The placeholder is object 9 (the sample has 8); the object stream, numbered
+        // after the store's objects, lists them in writing order: the font after the page
+        // that names it, the placeholder it names last.
+        let header = try Self.qpdf(["--show-object=10", "--filtered-stream-data"], pdf).output.split(separator: "\n").first ?? ""
+        let numbers = header.split(separator: " ").enumerated().filter { $0.offset.isMultiple(of: 2) }.compactMap { Int($0.element) }
+        #expect(numbers.last == 9 && numbers.dropLast().last == 6 && numbers.contains(3), "\(numbers)")
+        let (failed, _) = try written(fails: true)
+        guard case .failure(.deferredObjects) = failed else { Issue.record("the write did not fail: \(failed)"); return }
+    }
+
     /// An entry set without reading the object is there whenever it is read (over the
     /// file's object, before and after a replacement of it), other entries and stream
     /// data kept, and in the written file.
