@@ -30,26 +30,42 @@ final class LayoutEnvironment {
     struct HyphenKey: Hashable { var font: FontSpec; var size: Points }
     /// Hyphen glyphs by font and size; `.some(nil)`: the font has none.
     var hyphens: [HyphenKey: ShapedGlyph?] = [:]
-    private var metricsCache: [FontID: FontMetrics] = [:]
+    private var lastHyphen: (key: HyphenKey, glyph: ShapedGlyph?)?
+    /// Metrics by `FontID.raw` (ids are dense indices), nil where not read yet.
+    private var metricsCache: [FontMetrics?] = []
 
     init(text: TextContext, diagnostics: DiagnosticSink, language: String?) {
         self.text = text; self.diagnostics = diagnostics; self.language = language
     }
 
     /// The primary face of a font spec (its metrics size line boxes and decorations).
+    /// The fonts looked up last, newest first. Lines ask for the font of each run (its
+    /// metrics, its hyphen) and most runs have one of a few: specs copied from one theme
+    /// value share their arrays, so comparing them is an identity check, where the
+    /// dictionary hashed every family name of the spec (1.3 % of the layout thread).
+    private var recentFonts: [(spec: FontSpec, id: FontID)] = []
+
     func primaryFont(_ f: FontSpec) -> FontID {
-        if let id = fontCache[f] { return id }
-        let id = text.primaryFont(for: f)
-        fontCache[f] = id
+        if let k = recentFonts.firstIndex(where: { $0.spec == f }) { return recentFonts[k].id }
+        let id: FontID
+        if let cached = fontCache[f] {
+            id = cached
+        } else {
+            id = text.primaryFont(for: f)
+            fontCache[f] = id
+        }
+        if recentFonts.count == 4 { recentFonts.removeLast() }
+        recentFonts.insert((f, id), at: 0)
         return id
     }
 
     func metrics(_ f: FontSpec) -> FontMetrics { metrics(primaryFont(f)) }
 
     func metrics(_ id: FontID) -> FontMetrics {
-        if let m = metricsCache[id] { return m }
+        if id.raw < metricsCache.count, let m = metricsCache[id.raw] { return m }
         let m = text.metrics(of: id)
-        metricsCache[id] = m
+        if id.raw >= metricsCache.count { metricsCache += Array(repeating: nil, count: id.raw + 1 - metricsCache.count) }
+        metricsCache[id.raw] = m
         return m
     }
 
@@ -67,11 +83,20 @@ extension LayoutEnvironment {
     /// carrying `run` as its run index.
     func hyphen(for styled: StyledRun, run: Int) -> ShapedGlyph? {
         let key = HyphenKey(font: styled.layout.font, size: styled.layout.size)
-        if hyphens[key] == nil {
-            let text = AttributedText(string: "-", runs: [StyledRun(range: 0..<1, layout: styled.layout, paint: styled.paint)])
-            hyphens[key] = .some(self.text.shape("-", runs: shapingRuns(text)).glyphs.first)
+        // As for `primaryFont`: the hyphen of the last font and size asked for is found
+        // without hashing the spec.
+        let found: ShapedGlyph?
+        if let last = lastHyphen, last.key == key {
+            found = last.glyph
+        } else {
+            if hyphens[key] == nil {
+                let text = AttributedText(string: "-", runs: [StyledRun(range: 0..<1, layout: styled.layout, paint: styled.paint)])
+                hyphens[key] = .some(self.text.shape("-", runs: shapingRuns(text)).glyphs.first)
+            }
+            found = hyphens[key]!
+            lastHyphen = (key, found)
         }
-        guard var g = hyphens[key]! else { return nil }
+        guard var g = found else { return nil }
         g.run = run
         return g
     }
