@@ -106,7 +106,7 @@ public enum PDFRenderer {
         // The images' jobs (PNG planes, SVG drawings) are needed only by the pass: they
         // start once layout, which paces the conversion, no longer needs the cores.
         try DocumentWalk.draw(&source, on: canvas, prefetch: { canvas.images.prefetch($0) },
-                              laidOut: { canvas.images.standIns.startWorker() })
+                              laidOut: { canvas.images.standIns.startWorkers() })
         return CairoOutput(pdf: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
                            replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,
