@@ -27,7 +27,8 @@ extension LineBuilder {
         guard !glyphs.isEmpty else { return [] }
         // Cluster ends from logical order: the next distinct cluster, or the text's end.
         var clusters = glyphs.map(\.cluster)
-        clusters.sort()
+        // Left-to-right lines come in logical order already.
+        if zip(clusters, clusters.dropFirst()).contains(where: { $0 > $1 }) { clusters.sort() }
         var unique: [Int] = []
         unique.reserveCapacity(clusters.count)
         for c in clusters where unique.last != c { unique.append(c) }

@@ -15,7 +15,9 @@ enum InterCharacterGlue {
     /// right-to-left text.
     static func gaps(_ glyphs: [ShapedGlyph], bytes: [UInt8], runs: [StyledRun]) -> [Double] {
         var out = [Double](repeating: 0, count: glyphs.count)
-        guard glyphs.count > 1 else { return out }
+        // Every ideograph, kana and CJK mark is at U+2E80 or above, led in UTF-8 by 0xE2
+        // or more: text without such a byte (most of a Latin document) has no gap.
+        guard glyphs.count > 1, bytes.contains(where: { $0 >= 0xE2 }) else { return out }
         var previousStart = glyphs[0].cluster
         for i in 1..<glyphs.count {
             let g = glyphs[i], before = previousStart
