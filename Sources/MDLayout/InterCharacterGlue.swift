@@ -15,9 +15,10 @@ enum InterCharacterGlue {
     /// right-to-left text.
     static func gaps(_ glyphs: [ShapedGlyph], bytes: [UInt8], runs: [StyledRun]) -> [Double] {
         var out = [Double](repeating: 0, count: glyphs.count)
-        // Every ideograph, kana and CJK mark is at U+2E80 or above, led in UTF-8 by 0xE2
-        // or more: text without such a byte (most of a Latin document) has no gap.
-        guard glyphs.count > 1, bytes.contains(where: { $0 >= 0xE2 }) else { return out }
+        // Every ideograph, kana and CJK mark is at U+2E80 or above: in UTF-8, a lead byte
+        // above 0xE2, or 0xE2 before 0xBA or more (U+2019 and the dashes, E2 80 xx, are
+        // not). Text without one (most of a Latin document) has no gap.
+        guard glyphs.count > 1, Self.mayHaveIdeographs(bytes) else { return out }
         var previousStart = glyphs[0].cluster
         for i in 1..<glyphs.count {
             let g = glyphs[i], before = previousStart
@@ -31,6 +32,15 @@ enum InterCharacterGlue {
             out[i] = g.size.value
         }
         return out
+    }
+
+    private static func mayHaveIdeographs(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            for i in b.indices where b[i] >= 0xE2 {
+                if b[i] > 0xE2 || (i + 1 < b.count && b[i + 1] >= 0xBA) { return true }
+            }
+            return false
+        }
     }
 
     /// Spaces stretch on their own; controls (a hard break) and zero-width spaces are not
