@@ -26,14 +26,26 @@ extension LineBuilder {
                     textEnd: Int, originX: Points, baseline: Points, structure: LineStructure = LineStructure()) -> [PageItem] {
         guard !glyphs.isEmpty else { return [] }
         // Cluster ends from logical order: the next distinct cluster, or the text's end.
-        var clusters = glyphs.map(\.cluster)
-        // Left-to-right lines come in logical order already.
-        if zip(clusters, clusters.dropFirst()).contains(where: { $0 > $1 }) { clusters.sort() }
-        var unique: [Int] = []
-        unique.reserveCapacity(clusters.count)
-        for c in clusters where unique.last != c { unique.append(c) }
+        // A left-to-right line comes in logical order already: the end of a glyph's
+        // cluster is the cluster of the next glyph of another (found by stepping on, as a
+        // cluster rarely has more than one glyph). Otherwise the distinct clusters are
+        // sorted and searched.
         let lineEnd = textEnd
-        func end(of c: Int) -> Int {
+        let inOrder = !zip(glyphs, glyphs.dropFirst()).contains { $0.cluster > $1.cluster }
+        var unique: [Int] = []
+        if !inOrder {
+            var clusters = glyphs.map(\.cluster)
+            clusters.sort()
+            unique.reserveCapacity(clusters.count)
+            for c in clusters where unique.last != c { unique.append(c) }
+        }
+        func end(at j: Int) -> Int {
+            let c = glyphs[j].cluster
+            if inOrder {
+                var k = j + 1
+                while k < glyphs.endIndex, glyphs[k].cluster == c { k += 1 }
+                return k < glyphs.endIndex ? glyphs[k].cluster : lineEnd
+            }
             var lo = 0, hi = unique.count
             while lo < hi { let m = (lo + hi) / 2; if unique[m] <= c { lo = m + 1 } else { hi = m } }
             return lo < unique.count ? unique[lo] : lineEnd
@@ -77,7 +89,7 @@ extension LineBuilder {
                 // on in the text (forward, or backward when right-to-left). After bidi
                 // reordering, neighbours on the line need not be: in "abc مرحبا 45" the
                 // number is drawn right after "abc ".
-                let clusterEnd = end(of: g.cluster)
+                let clusterEnd = end(at: j)
                 if j > i, glyphs[j - 1].cluster != g.cluster,
                    first.rtl ? clusterEnd != glyphs[j - 1].cluster : previousEnd != g.cluster {
                     break
