@@ -63,16 +63,20 @@ enum HTMLSelfContained {
         return open.isEmpty
     }
 
-    /// Just past the `-->` of the comment at `start` (`<!--`); nil for anything else that
-    /// starts `<!` (a doctype, CDATA, a bogus comment), for the short forms `<!-->` and
-    /// `<!--->`, and for a comment that does not end.
+    /// Just past the `-->` (or `--!>`, which HTML5 also ends a comment at) of the comment
+    /// at `start` (`<!--`); nil for anything else that starts `<!` (a doctype, CDATA, a
+    /// bogus comment), for the short forms `<!-->` and `<!--->`, and for a comment that
+    /// does not end.
     private static func commentEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start + 4 < b.count, b[start + 2] == UInt8(ascii: "-"), b[start + 3] == UInt8(ascii: "-") else { return nil }
         var j = start + 4
         if b[j] == UInt8(ascii: ">") { return nil }
         if b[j] == UInt8(ascii: "-"), j + 1 < b.count, b[j + 1] == UInt8(ascii: ">") { return nil }
         while j + 2 < b.count {
-            if b[j] == UInt8(ascii: "-"), b[j + 1] == UInt8(ascii: "-"), b[j + 2] == UInt8(ascii: ">") { return j + 3 }
+            if b[j] == UInt8(ascii: "-"), b[j + 1] == UInt8(ascii: "-") {
+                if b[j + 2] == UInt8(ascii: ">") { return j + 3 }
+                if b[j + 2] == UInt8(ascii: "!"), j + 3 < b.count, b[j + 3] == UInt8(ascii: ">") { return j + 4 }
+            }
             j += 1
         }
         return nil

@@ -16,6 +16,7 @@ import Testing
             "<div align=\"center\">\n<b>bold</b> <i>it</i>\n</div>", "<p>a<div>b</div></p>",
             "<span class=\"filename\">Filename: src/main.rs</span>", "text only, 1 < 2 and x <= y",
             "<a href=\"x\"><a href=\"y\"></a></a>", "<details><summary>More</summary>\n<p>x</p>\n</details>",
+            "<!-- a --!> <b>x</b>",
         ] {
             #expect(HTMLSelfContained.check(html), "\(html)")
         }
@@ -28,6 +29,8 @@ import Testing
             "<script>x</script>", "<style>p {}</style>", "<textarea>x</textarea>", "<svg></svg>",
             "<table><tr><td>1</td></tr></table>", "<form></form>", "</ div>", "<div>\n<!-- x -->",
             "<a title=\"-->\"><!-- </a> -->",
+            // HTML5 ends a comment at `--!>` too: the div is an element, left open.
+            "<!-- x --!> <div> <!-- y -->",
         ] {
             #expect(!HTMLSelfContained.check(html), "\(html)")
         }
