@@ -104,11 +104,14 @@ struct LineBuilder {
             descent = max(descent, d + half - shift)
         }
         include(para.baseFont, para.baseSize, shift: .zero)
-        // Neighbouring glyphs mostly share a run and a face: the sets are asked only at a change.
-        var seenRuns = Set<Int>(), lastRun = -1
+        // Neighbouring glyphs mostly share a run and a face: the lists are asked only at a
+        // change. A line has a few runs and faces, so a list searched in order does what a
+        // set did without hashing (a set per line drew a random seed and hashed each entry).
+        var seenRuns: [Int] = [], lastRun = -1
         for g in glyphs where g.run != lastRun {
             lastRun = g.run
-            guard seenRuns.insert(g.run).inserted else { continue }
+            guard !seenRuns.contains(g.run) else { continue }
+            seenRuns.append(g.run)
             let l = para.text.runs[g.run].layout
             if let o = l.object {
                 // An object's box is its own size, with no half-leading (as CSS sets images).
@@ -122,10 +125,11 @@ struct LineBuilder {
         // How far the fonts' ascent and descent (what text extraction reports as each word's
         // box) reach beyond the line box when the line height is tighter than the fonts.
         var inkAbove = Points.zero, inkBelow = Points.zero
-        var seenFaces = Set<FontID>(), lastFace: FontID?
+        var seenFaces: [FontID] = [], lastFace: FontID?
         for g in glyphs where g.font != lastFace && (!p.hasObjects || para.text.runs[g.run].layout.object == nil) {
             lastFace = g.font
-            guard seenFaces.insert(g.font).inserted else { continue }
+            guard !seenFaces.contains(g.font) else { continue }
+            seenFaces.append(g.font)
             let m = env.metrics(g.font), shift = para.text.runs[g.run].layout.baselineShift
             inkAbove = max(inkAbove, m.ascender.at(g.size) + shift - ascent)
             inkBelow = max(inkBelow, m.descender.at(g.size) - shift - descent)
