@@ -39,12 +39,17 @@ extension LineBuilder {
             unique.reserveCapacity(clusters.count)
             for c in clusters where unique.last != c { unique.append(c) }
         }
+        // The end last found, by its cluster: each glyph of a many-glyph cluster (a long
+        // joined emoji sequence is one) reuses it rather than stepping over the rest again.
+        var known = (cluster: -1, end: 0)
         func end(at j: Int) -> Int {
             let c = glyphs[j].cluster
             if inOrder {
+                if known.cluster == c { return known.end }
                 var k = j + 1
                 while k < glyphs.endIndex, glyphs[k].cluster == c { k += 1 }
-                return k < glyphs.endIndex ? glyphs[k].cluster : lineEnd
+                known = (c, k < glyphs.endIndex ? glyphs[k].cluster : lineEnd)
+                return known.end
             }
             var lo = 0, hi = unique.count
             while lo < hi { let m = (lo + hi) / 2; if unique[m] <= c { lo = m + 1 } else { hi = m } }

@@ -18,7 +18,7 @@ enum InterCharacterGlue {
         // Every ideograph, kana and CJK mark is at U+2E80 or above: in UTF-8, a lead byte
         // above 0xE2, or 0xE2 before 0xBA or more (U+2019 and the dashes, E2 80 xx, are
         // not). Text without one (most of a Latin document) has no gap.
-        guard glyphs.count > 1, Self.mayHaveIdeographs(bytes) else { return out }
+        guard glyphs.count > 1, Self.mayHaveIdeographs(bytes, around: glyphs) else { return out }
         var previousStart = glyphs[0].cluster
         for i in 1..<glyphs.count {
             let g = glyphs[i], before = previousStart
@@ -34,9 +34,20 @@ enum InterCharacterGlue {
         return out
     }
 
-    private static func mayHaveIdeographs(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { b in
-            for i in b.indices where b[i] >= 0xE2 {
+    /// Whether the bytes of `glyphs`' clusters (a line's, or a paragraph's) may hold one.
+    /// Only their span is read: a line is given its paragraph's bytes, and reading them
+    /// all for each line would make a long paragraph quadratic.
+    private static func mayHaveIdeographs(_ bytes: [UInt8], around glyphs: [ShapedGlyph]) -> Bool {
+        var lo = Int.max, hi = 0
+        for g in glyphs {
+            lo = min(lo, g.cluster)
+            hi = max(hi, g.cluster)
+        }
+        // The last cluster's character, up to 4 bytes, and the byte after a lead byte.
+        let end = min(bytes.count, hi + 5)
+        guard lo < end else { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            for i in lo..<end where b[i] >= 0xE2 {
                 if b[i] > 0xE2 || (i + 1 < b.count && b[i + 1] >= 0xBA) { return true }
             }
             return false

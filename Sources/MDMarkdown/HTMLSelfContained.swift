@@ -83,12 +83,16 @@ enum HTMLSelfContained {
     }
 
     /// The tag name from `start` (its first letter) to white space, `/` or `>`,
-    /// lowercased as the tokenizer does (ASCII only), and where it ends.
+    /// lowercased as the tokenizer does (ASCII letters only: `<AÄ>` is `aÄ`), and where
+    /// it ends.
     private static func tagName(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> (String, Int) {
         var j = start
         while j < b.count, !isSpace(b[j]), b[j] != UInt8(ascii: "/"), b[j] != UInt8(ascii: ">") { j += 1 }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: b[start..<j]), as: UTF8.self)
-        return (name.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? name.lowercased() : name, j)
+        let bytes = UnsafeBufferPointer(rebasing: b[start..<j])
+        let name = bytes.contains { $0 >= 0x41 && $0 <= 0x5A }
+            ? String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            : String(decoding: bytes, as: UTF8.self)
+        return (name, j)
     }
 
     /// Just past the `>` that ends the tag whose attributes start at `start`, reading them

@@ -116,6 +116,9 @@ public struct PDFFileWriter {
                 }
                 pending.append((number, Array(value)))
                 if pending.count == Self.objectsPerStream { try flushObjectStream() }
+                // As below: the output goes out a megabyte at a time (and the reader lets
+                // go of what it read), also through a long stretch of copies.
+                if buffer.count >= 1 << 20 { try flush() }
                 continue
             }
             guard var object = store.object(number) else {

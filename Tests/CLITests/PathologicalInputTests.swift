@@ -36,6 +36,11 @@ struct PathologicalInputTests {
         Hostile(name: "200,000 combining marks on one letter") {
             "a" + String(repeating: "\u{0301}", count: 200_000) + "\n"
         },
+        // One HarfBuzz cluster of 400,000 glyphs (a joiner is no combining mark, so
+        // nothing splits it): each glyph's cluster end was once looked for afresh.
+        Hostile(name: "200,000 emoji joined by zero-width joiners") {
+            String(repeating: "\u{1F44D}\u{200D}", count: 200_000) + "\n"
+        },
         Hostile(name: "a 400 KB bare URL") {
             "See https://example.com/" + String(repeating: "a", count: 400_000) + " here.\n"
         },

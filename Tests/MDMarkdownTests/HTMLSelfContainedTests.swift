@@ -16,7 +16,7 @@ import Testing
             "<div align=\"center\">\n<b>bold</b> <i>it</i>\n</div>", "<p>a<div>b</div></p>",
             "<span class=\"filename\">Filename: src/main.rs</span>", "text only, 1 < 2 and x <= y",
             "<a href=\"x\"><a href=\"y\"></a></a>", "<details><summary>More</summary>\n<p>x</p>\n</details>",
-            "<!-- a --!> <b>x</b>",
+            "<!-- a --!> <b>x</b>", "<SPAN Class=x>y</span>", "<Ab>x</aB>",
         ] {
             #expect(HTMLSelfContained.check(html), "\(html)")
         }
@@ -31,6 +31,8 @@ import Testing
             "<a title=\"-->\"><!-- </a> -->",
             // HTML5 ends a comment at `--!>` too: the div is an element, left open.
             "<!-- x --!> <div> <!-- y -->",
+            // Only ASCII letters are lowercased: `aÄ` is not closed by `</aä>`.
+            "<AÄ>x</aä>",
         ] {
             #expect(!HTMLSelfContained.check(html), "\(html)")
         }
