@@ -93,6 +93,12 @@ public struct PDFFileWriter {
         var head = 0
         var later: [Int] = []
         var deferring = !deferred.isEmpty
+        func enqueue(_ r: PDFReference) {
+            if r.number > 0, r.number < seen.count, !seen[r.number] {
+                seen[r.number] = true
+                queue.append(r.number)
+            }
+        }
         while true {
             guard head < queue.count else {
                 // The deferred objects, made now, and what they refer to.
@@ -108,41 +114,28 @@ public struct PDFFileWriter {
                 later.append(number)
                 continue
             }
-            // An object nothing edited goes into its object stream as the file spells it.
             if let (value, references) = store.storedValue(number) {
-                for r in references where r.number > 0 && r.number < seen.count && !seen[r.number] {
-                    seen[r.number] = true
-                    queue.append(r.number)
-                }
-                pending.append((number, Array(value)))
-                if pending.count == Self.objectsPerStream { try flushObjectStream() }
-                // As below: the output goes out a megabyte at a time (and the reader lets
-                // go of what it read), also through a long stretch of copies.
-                if buffer.count >= 1 << 20 { try flush() }
-                continue
-            }
-            guard var object = store.object(number) else {
-                // A reference to no object is null (7.3.10); one that does not parse would
-                // leave the document without it.
-                if store.exists(number) { throw .unreadable(number) }
-                continue
-            }
-            // A stream's /Length is written directly: the object it may name is not needed.
-            if object.stream != nil, var dict = object.dictionary {
-                dict["Length"] = nil
-                object.value = .dictionary(dict)
-            }
-            Self.forEachReference(in: object.value) { r in
-                if r.number > 0, r.number < seen.count, !seen[r.number] {
-                    seen[r.number] = true
-                    queue.append(r.number)
-                }
-            }
-            if object.stream != nil {
-                try writeStream(number, object)
+                // Nothing edited it: it goes into its object stream as the file spells it.
+                references.forEach(enqueue)
+                try addToObjectStream(number, Array(value))
             } else {
-                pending.append((number, PDFSerializer.bytes(object.value)))
-                if pending.count == Self.objectsPerStream { try flushObjectStream() }
+                guard var object = store.object(number) else {
+                    // A reference to no object is null (7.3.10); one that does not parse
+                    // would leave the document without it.
+                    if store.exists(number) { throw .unreadable(number) }
+                    continue
+                }
+                // A stream's /Length is written directly: the object it may name is not needed.
+                if object.stream != nil, var dict = object.dictionary {
+                    dict["Length"] = nil
+                    object.value = .dictionary(dict)
+                }
+                Self.forEachReference(in: object.value, enqueue)
+                if object.stream != nil {
+                    try writeStream(number, object)
+                } else {
+                    try addToObjectStream(number, PDFSerializer.bytes(object.value))
+                }
             }
             if buffer.count >= 1 << 20 { try flush() }
         }
@@ -181,6 +174,12 @@ public struct PDFFileWriter {
             if let failure = stored ?? nil { throw failure }
         }
         try emit(Array("\nendstream\nendobj\n".utf8))
+    }
+
+    /// Adds an object's bytes to the object stream being filled, written out when full.
+    private mutating func addToObjectStream(_ number: Int, _ bytes: [UInt8]) throws(Failure) {
+        pending.append((number, bytes))
+        if pending.count == Self.objectsPerStream { try flushObjectStream() }
     }
 
     /// The pending objects as one object stream.

@@ -251,7 +251,7 @@ public struct PDFParser {
     /// An integer or a real. Digits are gathered as an integer and divided once by a
     /// power of ten: both are exact below 2^53 and 10^22, so the one division rounds
     /// correctly (the value `strtod` gives); longer forms go through `Double(String)`.
-    private mutating func number() -> PDFValue? {
+    mutating func number() -> PDFValue? {
         let start = position
         var negative = false
         if bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {

@@ -71,8 +71,8 @@ extension PDFParser {
                     position += 1
                     open.removeLast()
                 case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    guard let integer = skipNumber() else { return nil }
-                    if let number = integer, number >= 0 {
+                    guard let read = number() else { return nil }
+                    if case .integer(let number) = read, number >= 0 {
                         // `N G R`, looked ahead for as `value()` does.
                         let save = position
                         if let generation = unsignedInteger(), keyword("R") {
@@ -121,31 +121,5 @@ extension PDFParser {
             guard Self.isSpace(c) || Self.hexDigit(c) != nil else { return false }
         }
         return false
-    }
-
-    /// Past a number as `number()` reads it: nil when it is none; `.some(nil)` for a
-    /// real, `.some(n)` for an integer.
-    private mutating func skipNumber() -> Int?? {
-        var negative = false
-        if bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
-            negative = bytes[position] == UInt8(ascii: "-")
-            position += 1
-        }
-        var mantissa = 0, digits = 0, seenPoint = false
-        while position < bytes.count {
-            let c = bytes[position]
-            if c == UInt8(ascii: "."), !seenPoint {
-                seenPoint = true
-            } else if c >= 0x30, c <= 0x39 {
-                if digits < 18 { mantissa = mantissa * 10 + Int(c - 0x30) }
-                digits += 1
-            } else {
-                break
-            }
-            position += 1
-        }
-        guard digits > 0 else { return nil }
-        if !seenPoint, digits <= 18 { return .some(negative ? -mantissa : mantissa) }
-        return .some(nil)
     }
 }
