@@ -30,7 +30,8 @@ final class LayoutEnvironment {
     struct HyphenKey: Hashable { var font: FontSpec; var size: Points }
     /// Hyphen glyphs by font and size; `.some(nil)`: the font has none.
     var hyphens: [HyphenKey: ShapedGlyph?] = [:]
-    private var lastHyphen: (key: HyphenKey, glyph: ShapedGlyph?)?
+    /// The last hyphen asked for (see `recentFonts`).
+    private var recentHyphen = RecentAnswers<HyphenKey, ShapedGlyph?>(capacity: 1)
     /// Metrics by `FontID.raw` (ids are dense indices), nil where not read yet.
     private var metricsCache: [FontMetrics?] = []
 
@@ -38,15 +39,15 @@ final class LayoutEnvironment {
         self.text = text; self.diagnostics = diagnostics; self.language = language
     }
 
-    /// The primary face of a font spec (its metrics size line boxes and decorations).
-    /// The fonts looked up last, newest first. Lines ask for the font of each run (its
-    /// metrics, its hyphen) and most runs have one of a few: specs copied from one theme
-    /// value share their arrays, so comparing them is an identity check, where the
-    /// dictionary hashed every family name of the spec (1.3 % of the layout thread).
-    private var recentFonts: [(spec: FontSpec, id: FontID)] = []
+    /// The fonts looked up last. Lines ask for the font of each run (its metrics, its
+    /// hyphen) and most runs have one of a few: specs copied from one theme value share
+    /// their arrays, so comparing them is an identity check, where the dictionary hashed
+    /// every family name of the spec (1.3 % of the layout thread).
+    private var recentFonts = RecentAnswers<FontSpec, FontID>(capacity: 4)
 
+    /// The primary face of a font spec (its metrics size line boxes and decorations).
     func primaryFont(_ f: FontSpec) -> FontID {
-        if let k = recentFonts.firstIndex(where: { $0.spec == f }) { return recentFonts[k].id }
+        if let id = recentFonts.answer(for: f) { return id }
         let id: FontID
         if let cached = fontCache[f] {
             id = cached
@@ -54,8 +55,7 @@ final class LayoutEnvironment {
             id = text.primaryFont(for: f)
             fontCache[f] = id
         }
-        if recentFonts.count == 4 { recentFonts.removeLast() }
-        recentFonts.insert((f, id), at: 0)
+        recentFonts.note(id, for: f)
         return id
     }
 
@@ -83,21 +83,37 @@ extension LayoutEnvironment {
     /// carrying `run` as its run index.
     func hyphen(for styled: StyledRun, run: Int) -> ShapedGlyph? {
         let key = HyphenKey(font: styled.layout.font, size: styled.layout.size)
-        // As for `primaryFont`: the hyphen of the last font and size asked for is found
-        // without hashing the spec.
         let found: ShapedGlyph?
-        if let last = lastHyphen, last.key == key {
-            found = last.glyph
+        if let recent = recentHyphen.answer(for: key) {
+            found = recent
         } else {
             if hyphens[key] == nil {
                 let text = AttributedText(string: "-", runs: [StyledRun(range: 0..<1, layout: styled.layout, paint: styled.paint)])
                 hyphens[key] = .some(self.text.shape("-", runs: shapingRuns(text)).glyphs.first)
             }
             found = hyphens[key]!
-            lastHyphen = (key, found)
+            recentHyphen.note(found, for: key)
         }
         guard var g = found else { return nil }
         g.run = run
         return g
+    }
+}
+
+/// The last few answers of a lookup, newest first, found again by `==`: in front of a
+/// dictionary whose keys are costly to hash and usually compare by identity.
+struct RecentAnswers<Key: Equatable, Answer> {
+    let capacity: Int
+    private var entries: [(key: Key, answer: Answer)] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func answer(for key: Key) -> Answer? {
+        entries.first { $0.key == key }?.answer
+    }
+
+    mutating func note(_ answer: Answer, for key: Key) {
+        if entries.count == capacity { entries.removeLast() }
+        entries.insert((key, answer), at: 0)
     }
 }

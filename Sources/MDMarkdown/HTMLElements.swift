@@ -70,11 +70,7 @@ enum HTMLElements {
         // in letters before the whole text is lowercased (a tenth of the Rust book's
         // parse went into lowercasing them). The bound is loose: lowercasing can turn
         // one letter into two.
-        var letters = 0
-        for c in text where c.isLetter {
-            letters += 1
-            if letters > 2 * "pagebreak".count { return false }
-        }
+        if text.hasMore(than: 2 * "pagebreak".count, where: \.isLetter) { return false }
         let key = text.lowercased().filter { $0.isLetter }
         return key == "pagebreak" || key == "newpage"
     }

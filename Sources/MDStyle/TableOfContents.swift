@@ -14,11 +14,7 @@ enum TableOfContentsMarker {
     /// An HTML comment's text (`<!-- toc -->`).
     static func matches(comment: String) -> Bool {
         // Told apart by length first (see `HTMLElements.isPageBreakComment`).
-        var visible = 0
-        for c in comment where !c.isWhitespace {
-            visible += 1
-            if visible > 6 { return false }
-        }
+        if comment.hasMore(than: 6, where: { !$0.isWhitespace }) { return false }
         return comment.lowercased().filter { !$0.isWhitespace } == "toc"
     }
 }
