@@ -104,4 +104,22 @@ public final class DiagnosticSink: @unchecked Sendable {
         diagnostics = []
         order = []
     }
+
+    /// Moves everything added here into `sink` as if it had been added there, each at
+    /// the rank it was added at (a once-key's warning only where `sink` has not seen that
+    /// key at that rank), and empties this one; the once-keys seen here stay seen. A
+    /// stage that works ahead of another on its own thread collects each piece of work's
+    /// warnings apart and hands them over with it (`ShapingAhead`).
+    public func transfer(into sink: DiagnosticSink) {
+        for (d, placed) in zip(diagnostics, order) {
+            if let key = placed.key {
+                guard sink.rankedKeys.insert(RankedKey(rank: placed.rank, key: key)).inserted else { continue }
+                sink.onceKeys.insert(key)
+            }
+            sink.diagnostics.append(d)
+            sink.order.append(placed)
+        }
+        diagnostics = []
+        order = []
+    }
 }

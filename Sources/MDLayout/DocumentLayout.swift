@@ -68,27 +68,35 @@ public enum DocumentLayout {
 
     /// `pages` for a document still being styled (on another thread): layout starts with
     /// its first block. Each block's formulas are measured and its script forms chosen
-    /// as it is taken, where a document styled whole has that done first; what that
+    /// as it is taken (`prepare`), where a document styled whole has that done first; what that
     /// warns about is ranked (`DiagnosticSink.rank`) so that `diagnostics`, replayed into
     /// the conversion's sink once styling has ended, gives the warnings in the order of a
     /// document styled whole. The pages are those of `pages` on the same document.
+    /// `shapeAhead`: take the blocks through a thread of their own that prepares them and
+    /// shapes their paragraphs a few blocks ahead of layout (`ShapingAhead`); the pages are
+    /// the same.
     public static func pages(streaming stream: StyledStream, text: TextContext, diagnostics: DiagnosticSink,
-                             outlineDepth: Int = 3, outlineOpenLevels: Int = 1, debug: Bool = false) -> PageStream {
+                             outlineDepth: Int = 3, outlineOpenLevels: Int = 1, debug: Bool = false,
+                             shapeAhead: Bool = false) -> PageStream {
         let env = environment(text: text, diagnostics: diagnostics, language: stream.head.language,
                               page: stream.head.page, debug: debug)
-        // Ranks: every block's formulas, then the footnotes', then every block's script
-        // forms, then the footnotes', then layout proper.
-        let prepare = { (blocks: inout [StyledBlock], notes: Bool) in
-            diagnostics.rank = notes ? 1 : 0
-            _ = StyledBlock.updateParagraphs(in: &blocks) { InlineMath.measure(&$0, env: env) }
-            diagnostics.rank = notes ? 3 : 2
-            _ = StyledBlock.updateParagraphs(in: &blocks) { ScriptForms.resolve(&$0, env: env) }
-            diagnostics.rank = 4
-        }
         diagnostics.rank = 4
-        return pages(stream, env: env, prepare: prepare,
+        let ahead = shapeAhead ? ShapingAhead(stream, like: env) { blocks, env in prepare(&blocks, notes: false, env: env) } : nil
+        return pages(stream, env: env, prepare: { blocks, notes in prepare(&blocks, notes: notes, env: env) }, ahead: ahead,
                      outline: PageStream.OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels),
                      stepwiseBytes: FlowStep.stepwiseBytes)
+    }
+
+    /// Measures the formulas of a stream's `blocks` (`notes`: page footnotes) and chooses
+    /// their script forms, as a document styled whole has done first. Ranks: every
+    /// block's formulas, then the footnotes', then every block's script forms, then the
+    /// footnotes', then layout proper.
+    static func prepare(_ blocks: inout [StyledBlock], notes: Bool, env: LayoutEnvironment) {
+        env.diagnostics.rank = notes ? 1 : 0
+        _ = StyledBlock.updateParagraphs(in: &blocks) { InlineMath.measure(&$0, env: env) }
+        env.diagnostics.rank = notes ? 3 : 2
+        _ = StyledBlock.updateParagraphs(in: &blocks) { ScriptForms.resolve(&$0, env: env) }
+        env.diagnostics.rank = 4
     }
 
     private static func environment(text: TextContext, diagnostics: DiagnosticSink, language: String?, page: PageSetup,
@@ -101,11 +109,11 @@ public enum DocumentLayout {
     }
 
     private static func pages(_ stream: StyledStream, env: LayoutEnvironment, prepare: ((inout [StyledBlock], Bool) -> Void)?,
-                              outline: PageStream.OutlineSettings, stepwiseBytes: Int) -> PageStream {
+                              ahead: ShapingAhead? = nil, outline: PageStream.OutlineSettings, stepwiseBytes: Int) -> PageStream {
         let page = stream.head.page
         let body = page.body
         let whole = [page.header, page.footer].contains { $0?.mentions("pages") == true }
-        let feed = FlowFeed(builder: FlowBuilder(env: env), source: stream, prepare: prepare,
+        let feed = FlowFeed(builder: FlowBuilder(env: env), source: stream, prepare: prepare, ahead: ahead,
                             env: env, x: body.minX, width: body.width, wholeDocument: whole,
                             stepwiseBytes: stepwiseBytes)
         let paginator = Paginator(body: body, noteRule: stream.head.footnoteRule.map { noteRule($0, body: body) })

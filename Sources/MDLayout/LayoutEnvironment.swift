@@ -69,6 +69,22 @@ final class LayoutEnvironment {
         return m
     }
 
+    /// The current top-level block's paragraphs, shaped ahead on another thread
+    /// (`ShapingAhead`); empty when none were.
+    var shapesAhead = ParagraphShapes()
+    /// Paragraphs found shaped ahead so far.
+    private(set) var paragraphsShapedAhead = 0
+
+    /// `t` shaped: as shaped ahead when it was, else here.
+    func shape(_ t: AttributedText) -> ShapedParagraph {
+        let runs = shapingRuns(t)
+        if let ahead = shapesAhead.take(t.string, runs: runs) {
+            paragraphsShapedAhead += 1
+            return text.adopt(ahead)
+        }
+        return text.shape(t.string, runs: runs)
+    }
+
     /// Shaping runs for attributed text: one per styled run, in the same order.
     func shapingRuns(_ t: AttributedText) -> [ShapingRun] {
         t.runs.map { r in

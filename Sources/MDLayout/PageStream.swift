@@ -33,6 +33,8 @@ public struct PageStream: PageSource {
     /// Time spent laying out (building, paginating and assembling pages) so far: the
     /// renderer's time between pages is its own.
     public private(set) var layoutTime = Duration.zero
+    /// Paragraphs layout found shaped ahead (`ShapingAhead`) so far.
+    public var paragraphsShapedAhead: Int { env.paragraphsShapedAhead }
     /// Keep each page's line fragments in `lastFragments` (line reports, dumps).
     public var keepsFragments = false
     /// The line fragments of the page last handed out, when `keepsFragments`.
@@ -257,12 +259,22 @@ final class FlowFeed {
     /// The table of contents and the flow indices of its boxes, once built.
     private(set) var contents: (placement: FlowBuilder.ContentsPlacement, boxes: Range<Int>)?
 
+    /// Takes the blocks from `source`, preparing them and shaping their paragraphs,
+    /// on a thread of its own, when layout asked for it (see `ShapingAhead`).
+    private let ahead: ShapingAhead?
+    /// The warnings of preparing and shaping the upcoming block ahead, at their ranks.
+    private var upcomingAhead: (shapes: ParagraphShapes, diagnostics: DiagnosticSink)?
+
     init(builder: FlowBuilder, source: StyledStream, prepare: ((inout [StyledBlock], _ notes: Bool) -> Void)?,
-         env: LayoutEnvironment, x: Points, width: Points, wholeDocument: Bool, stepwiseBytes: Int) {
-        self.builder = builder; self.source = source; self.prepare = prepare; self.env = env
+         ahead: ShapingAhead? = nil, env: LayoutEnvironment, x: Points, width: Points, wholeDocument: Bool, stepwiseBytes: Int) {
+        self.builder = builder; self.source = source; self.prepare = prepare; self.ahead = ahead; self.env = env
         self.x = x; self.width = width; self.wholeDocument = wholeDocument; self.stepwiseBytes = stepwiseBytes
         if source.head.footnoteRule == nil { notes = [:] }
     }
+
+    /// Stops shaping ahead if layout stopped before the last block (nothing of the
+    /// conversion outlives it).
+    deinit { ahead?.cancelAndWait() }
 
     var isComplete: Bool { steps.isEmpty && !hasUpcoming }
     var containers: [ContainerInfo] { builder.containers }
@@ -270,7 +282,13 @@ final class FlowFeed {
     /// Whether there is another top-level block, waiting for styling to tell.
     private var hasUpcoming: Bool {
         if upcoming == nil && !sourceEnded {
-            upcoming = source.nextBlock()
+            if let ahead {
+                let next = ahead.next()
+                upcoming = next?.block
+                upcomingAhead = next.map { ($0.shapes, $0.diagnostics) }
+            } else {
+                upcoming = source.nextBlock()
+            }
             sourceEnded = upcoming == nil
         }
         return upcoming != nil
@@ -281,7 +299,15 @@ final class FlowFeed {
         guard hasUpcoming else { return nil }
         var blocks = [upcoming!]
         upcoming = nil
-        prepare?(&blocks, false)
+        if let (shapes, diagnostics) = upcomingAhead {
+            // Prepared ahead: its warnings come in now, where preparing it here would add them.
+            diagnostics.transfer(into: env.diagnostics)
+            env.shapesAhead = shapes
+            upcomingAhead = nil
+        } else {
+            env.shapesAhead = ParagraphShapes()
+            prepare?(&blocks, false)
+        }
         return blocks[0]
     }
 

@@ -31,7 +31,7 @@ struct PreparedParagraph: BreakableText {
     init(_ p: StyledParagraph, env: LayoutEnvironment) {
         paragraph = p
         self.env = env
-        shaped = env.text.shape(p.text.string, runs: env.shapingRuns(p.text))
+        shaped = env.shape(p.text)
         bytes = Array(p.text.string.utf8)
         RunPadding.apply(&shaped.glyphs, runs: p.text.runs, bytes: bytes)
         if !p.preservesWhitespace { shaped.breaks = CodeSpanBreaks.mark(shaped.breaks, bytes: bytes, runs: p.text.runs) }

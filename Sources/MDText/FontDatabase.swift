@@ -12,8 +12,8 @@ import MDPage
 final class FontDatabase {
     private let system: SystemFonts
     /// Made when the first font file is registered: the system configuration plus the
-    /// theme's files, seen by this conversion only.
-    private var own: FontConfiguration?
+    /// theme's files, seen by this conversion only (and shared by its text contexts).
+    private var own: OwnFonts?
     private var chains: [FontSpec: FontChain] = [:]
     /// Fallback chains by request and language (see `fallbackChain`).
     var fallbackChains: [FallbackKey: FontChain] = [:]
@@ -33,6 +33,16 @@ final class FontDatabase {
         self.diagnostics = diagnostics
     }
 
+    /// A database of the same fonts as `other` (its system fonts, the theme's files and
+    /// aliases registered so far) with chains and warnings of its own, for a text context
+    /// on another thread. Register nothing in either afterwards: the copy would not see it.
+    init(sharing other: FontDatabase, diagnostics: DiagnosticSink) {
+        system = other.system
+        own = other.own
+        aliases = other.aliases
+        self.diagnostics = diagnostics
+    }
+
     /// Whether any font can be found (installed, or registered from a theme's files).
     var hasFonts: Bool { own?.hasFonts ?? system.hasFonts }
 
@@ -40,7 +50,7 @@ final class FontDatabase {
     /// family names it declares; empty when fontconfig cannot read it as a font.
     /// Clears the cached chains, which may now match differently.
     func registerFontFile(_ path: String) -> [String] {
-        if own == nil { own = FontConfiguration() }
+        if own == nil { own = OwnFonts() }
         let families = own!.addFontFile(path)
         if !families.isEmpty {
             chains.removeAll()

@@ -3,7 +3,9 @@ import MDCore
 import MDPage
 
 /// Owns the font database, loaded faces, shaping caches and break iterators for one
-/// conversion (or one thread). Not thread-safe; create one per conversion.
+/// conversion (or one thread of it). Not thread-safe: a second thread of a conversion
+/// gets a context of its own over the same fonts (`init(sharingFontsOf:diagnostics:)`),
+/// as parley separates a shared font store from per-thread shaping scratch.
 ///
 /// Every C handle lives in a small `final class` that destroys it in `deinit`; none is
 /// visible outside the module. `FontID`s index `faces` and are only meaningful here.
@@ -74,6 +76,18 @@ public final class TextContext {
         self.diagnostics = diagnostics
         self.hyphenation = hyphenation
         self.database = FontDatabase(system: systemFonts, diagnostics: diagnostics)
+    }
+
+    /// A context for another thread of the same conversion: the same installed fonts,
+    /// theme font files, aliases and hyphenation dictionaries as `other` (whose fonts must
+    /// all be registered by now), with faces, caches, break iterators and warnings of its
+    /// own (into `diagnostics`). Its `FontID`s are its own: glyphs it shapes for `other`
+    /// cross over as `ShapedElsewhere`.
+    public init(sharingFontsOf other: TextContext, diagnostics: DiagnosticSink) {
+        precondition(other.filesRead == nil, "a context shared after finishLayout")
+        self.diagnostics = diagnostics
+        self.hyphenation = other.hyphenation
+        self.database = FontDatabase(sharing: other.database, diagnostics: diagnostics)
     }
 
     /// Shapes `text` with the given runs (which cover the text without gaps, ascending),
@@ -172,7 +186,7 @@ public final class TextContext {
     }
 
     /// Loads each file and face index once, whichever chains refer to it.
-    private func faceID(for file: FontFile) -> FontID {
+    func faceID(for file: FontFile) -> FontID {
         if let id = faceIDs[file] { return id }
         precondition(filesRead == nil, "text set after finishLayout")
         let id = FontID(raw: faces.count)
