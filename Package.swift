@@ -56,6 +56,7 @@ let package = Package(
         /// libmd: MD5, the file identifier of the PDFs mdpdf writes.
         // xxHash from libxxhash-dev's header (scripts/setup.sh), compiled in.
         .target(name: "CXXHash"),
+        .target(name: "CPixelPlanes"),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         /// Google's gumbo: an HTML5 parser (the WHATWG tree-building algorithm, every named
         /// character reference), for the raw HTML in Markdown.
@@ -117,7 +118,7 @@ let package = Package(
         .target(name: "MDMath", dependencies: ["MDCore"]),
         /// Image files: format, size, orientation and a check that they decode (PNG with
         /// zlib here; the rest through `mdpdf-images`, loaded on first use); SVG drawing.
-        .target(name: "MDImage", dependencies: ["MDCore", "CZlib", "CLibDeflate", "CCairoFunctions"]),
+        .target(name: "MDImage", dependencies: ["MDCore", "CZlib", "CLibDeflate", "CCairoFunctions", "CPixelPlanes"]),
         .target(name: "MDStyle", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDMath"]),
         .target(name: "MDText", dependencies: ["MDCore", "MDPage", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim", "CHyphen"]),
         .target(name: "MDPage", dependencies: ["MDCore"]),
@@ -174,7 +175,7 @@ let package = Package(
                     exclude: ["Snapshots"]),
         .testTarget(name: "MDPDFSyntaxTests", dependencies: ["MDPDFSyntax", "TestSupport"]),
         .testTarget(name: "MDRenderTests", dependencies: ["MDRender", "MDPage", "MDPDFSyntax"]),
-        .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore", "CZlib", "TestSupport"]),
+        .testTarget(name: "MDImageTests", dependencies: ["MDImage", "MDCore", "CZlib", "CPixelPlanes", "TestSupport"]),
         .testTarget(name: "MDPDFTests", dependencies: ["MDPDF"]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["Scripts", "Fixtures"]),
     ]

@@ -1,3 +1,4 @@
+import CPixelPlanes
 import CZlib
 import FoundationEssentials
 import Glibc
@@ -229,26 +230,11 @@ public enum PNGPlanes: Sendable {
     static func split(_ pixels: UnsafeBufferPointer<UInt8>, colorChannels: Int, color: UnsafeMutableBufferPointer<UInt8>,
                       alpha: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
         var allOpaque: UInt8 = 255
-        guard var from = pixels.baseAddress, var to = color.baseAddress, let a = alpha.baseAddress else { return allOpaque }
+        guard let from = pixels.baseAddress, let to = color.baseAddress, let a = alpha.baseAddress else { return allOpaque }
         if colorChannels == 3 {
-            // A pixel at a time as one 32-bit word: its four bytes stored where its three
-            // color bytes go, the fourth overwritten by the next pixel's (the last pixel's
-            // three bytes are stored one by one, with no byte after them to spare).
-            let count = alpha.count
-            var all: UInt32 = 0xFFFF_FFFF
-            for i in 0..<max(count - 1, 0) {
-                let p = UInt32(littleEndian: UnsafeRawPointer(from + 4 * i).loadUnaligned(as: UInt32.self))
-                UnsafeMutableRawPointer(to + 3 * i).storeBytes(of: p.littleEndian, as: UInt32.self)
-                a[i] = UInt8(truncatingIfNeeded: p >> 24)
-                all &= p
-            }
-            if count > 0 {
-                from += 4 * (count - 1); to += 3 * (count - 1)
-                to[0] = from[0]; to[1] = from[1]; to[2] = from[2]
-                a[count - 1] = from[3]
-                allOpaque &= from[3]
-            }
-            allOpaque &= UInt8(truncatingIfNeeded: all >> 24)
+            // Four pixels per step with the CPU's byte shuffles (`CPixelPlanes`): a
+            // pixel at a time took a sixth of the image worker's time.
+            return mdpdf_split_rgba(from, to, a, alpha.count)
         } else {
             for i in 0..<alpha.count {
                 let gray = from[2 * i], value = from[2 * i + 1]

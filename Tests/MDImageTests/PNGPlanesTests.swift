@@ -1,3 +1,4 @@
+import CPixelPlanes
 import CZlib
 import Testing
 @testable import MDImage
@@ -166,4 +167,38 @@ import Testing
         #expect(alpha == pixels.flatMap { row in stride(from: 3, to: row.count, by: 4).map { row[$0] } })
     }
 
+
+    /// RGBA rows taken apart four pixels at a time (SSSE3 shuffles) give the bytes and
+    /// the alpha AND of a pixel at a time, for every row length around the steps' edges,
+    /// opaque or not, and write nothing past the planes.
+    @Test func shuffledSplitEqualsPixelAtATime() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt8 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: seed >> 33)
+        }
+        for count in 0...70 {
+            for opaque in [true, false] {
+                var rgba = (0..<(4 * count)).map { _ in next() }
+                if opaque { for i in 0..<count { rgba[4 * i + 3] = 255 } }
+                // Guard bytes after each plane: nothing may be written there.
+                var rgb = [UInt8](repeating: 0xA5, count: 3 * count + 16), alpha = [UInt8](repeating: 0xA5, count: count + 16)
+                var rgb2 = rgb, alpha2 = alpha
+                let all: UInt8 = mdpdf_split_rgba(rgba, &rgb, &alpha, count)
+                let all2: UInt8 = mdpdf_split_rgba_scalar(rgba, &rgb2, &alpha2, count)
+                let same = rgb == rgb2 && alpha == alpha2 && all == all2
+                #expect(same, "\(count) pixels, opaque: \(opaque)")
+                let untouched = rgb[(3 * count)...].allSatisfy { $0 == 0xA5 } && alpha[count...].allSatisfy { $0 == 0xA5 }
+                #expect(untouched)
+                var expectedColor: [UInt8] = [], expectedAll: UInt8 = 255
+                for i in 0..<count {
+                    expectedColor += rgba[(4 * i)..<(4 * i + 3)]
+                    expectedAll &= rgba[4 * i + 3]
+                }
+                let color = Array(rgb.prefix(3 * count))
+                #expect(color == expectedColor)
+                #expect(all == expectedAll)
+            }
+        }
+    }
 }
