@@ -11,7 +11,16 @@ import MDPage
 /// to turn any failure into `ConversionError.renderFailed` with cairo's reason.
 final class CairoCanvas: Canvas {
     let pdf: CairoPDFSurface
-    var cr: OpaquePointer { pdf.context }
+    /// The cairo context, for every call that draws or tags: glyph runs waiting to be
+    /// shown together (`pendingText`) are shown first, so whatever comes after them in
+    /// the page's items lands after them in the content stream.
+    var cr: OpaquePointer {
+        if pendingText != nil { showPendingText() }
+        return pdf.context
+    }
+    /// The font and color of the glyphs gathered in `glyphBuffer`, `clusterBuffer` and
+    /// `textBuffer` and not yet shown (see `drawGlyphs`); nil when none wait.
+    var pendingText: (font: OpaquePointer, color: Color)?
     let fonts: FontFaceCache
     /// Fonts whose glyphs are pictures (emoji), drawn from their own pixels, and the
     /// invisible font that carries their text (see CairoColorGlyphs.swift).
@@ -29,7 +38,7 @@ final class CairoCanvas: Canvas {
     private var externalLinkIndex: [LinkTarget: Int] = [:]
     /// Scratch buffers reused by every glyph run, so drawing a run allocates nothing once
     /// they have grown to the longest run. cairo may write into all three (see
-    /// `drawGlyphs`): they are refilled for every run.
+    /// `drawGlyphs`): they are refilled for every call.
     var glyphBuffer: [cairo_glyph_t] = []
     var clusterBuffer: [cairo_text_cluster_t] = []
     var textBuffer: [CChar] = []
@@ -85,11 +94,13 @@ final class CairoCanvas: Canvas {
     }
 
     func checkStatus() throws(ConversionError) {
+        showPendingText()
         try pdf.checkStatus()
     }
 
     func finish() throws(ConversionError) -> PDFData {
-        try pdf.finish()
+        showPendingText()
+        return try pdf.finish()
     }
 
     func addLink(_ rect: Rect, to target: LinkTarget) {

@@ -8,6 +8,7 @@ extension CairoCanvas {
     /// invisible font — empty glyphs, one per code point, over the cluster's pictures —
     /// so that the text layer has the emoji where they are drawn.
     func drawColorGlyphs(_ run: GlyphRun, in font: ColorFont) throws(ConversionError) {
+        showPendingText()  // before the scratch buffers are refilled below
         /// Points per pixel of the pictures.
         let scale = run.size.value / font.pixelsPerEm
         var advances: [Double] = []
@@ -97,5 +98,7 @@ extension CairoCanvas {
                                    clusterBuffer, Int32(clusterBuffer.count), cairo_text_cluster_flags_t(0))
             x = right
         }
+        // The scratch buffers hold only text waiting to be shown (`pendingText`).
+        clearGathered()
     }
 }
