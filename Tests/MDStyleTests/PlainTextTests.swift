@@ -16,16 +16,31 @@ import Testing
     }
 }
 
-/// The shortcode table is read from its source by bytes: the same table as splitting the
-/// source into lines and fields as characters (what it did before).
+/// Shortcodes are found by binary search in the generated table's bytes: every name
+/// of the table finds its own emoji (the first and last lines, `Åland_Islands` past the
+/// ASCII names, included), and names not in it, between its lines or beyond its ends,
+/// find none.
 @Suite struct EmojiShortcodeTableTests {
-    @Test func bytesGiveTheSameTableAsCharacters() {
-        var expected: [String: String] = [:]
-        for line in EmojiShortcodes.source.split(separator: "\n") {
-            guard let tab = line.firstIndex(of: "\t") else { continue }
-            expected[String(line[..<tab])] = String(line[line.index(after: tab)...])
+    /// The table's lines split as characters, the plain way.
+    static func lines() -> [(name: String, emoji: String)] {
+        EmojiShortcodes.source.split(separator: "\n").compactMap { line -> (name: String, emoji: String)? in
+            let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            return fields.count == 2 ? (String(fields[0]), String(fields[1])) : nil
         }
-        #expect(EmojiShortcodes.table == expected)
-        #expect(EmojiShortcodes.table["tada"] == "🎉")
+    }
+
+    @Test func everyNameFindsItsEmoji() {
+        let lines = Self.lines()
+        #expect(lines.count == 5335)
+        for (name, emoji) in lines {
+            #expect(EmojiShortcodes.emoji(named: name.utf8) == emoji, "\(name)")
+        }
+        #expect(EmojiShortcodes.emoji(named: "tada".utf8) == "🎉")
+    }
+
+    @Test func otherNamesFindNothing() {
+        for name in ["", "+", "+0", "0", "smil", "smilee", "smile_", "zzzz", "~", "Åland", "Åland_Islands_", "\u{FFFF}", "a\tb"] {
+            #expect(EmojiShortcodes.emoji(named: name.utf8) == nil, "\(name)")
+        }
     }
 }
