@@ -40,6 +40,12 @@ public final class SyntaxHighlighter: @unchecked Sendable {
     /// Whether the library has been loaded (for tests of lazy loading).
     public var isLoaded: Bool { library.isLoaded }
 
+    /// Loads the library now, on the calling thread, if it is not loaded yet (see
+    /// `Converter.preloadHighlighter`); a later `highlight` finds it, or waits for it.
+    public func preload() {
+        _ = library.get()
+    }
+
     /// Highlights `code` as `language` (an info-string word: `rust`, `js`, `c++`,
     /// `console`…, any case). Offsets are UTF-8 bytes of `code`.
     public func highlight(_ code: String, language: String) -> Outcome {

@@ -182,6 +182,7 @@ public enum Converter {
     static func startLayout(_ input: consuming [UInt8], options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
                             stages: inout StageClock) throws(ConversionError) -> StartedLayout {
         let source = try InputDecoder.decode(consume input, diagnostics: sink)
+        preloadHighlighter(for: source, options: options)
         var document = MarkdownParser.parse(source, diagnostics: sink)
         document.frontMatter = FrontMatter.overriding(document.frontMatter, with: options.metadata)
         stages.lap("parse")
@@ -204,6 +205,19 @@ public enum Converter {
         return try startStreamedLayout(consume handed, theme: theme, options: options, policy: policy, diagnostics: sink,
                                        stages: &stages,
                                        shapeAhead: options.shapesAhead ?? ConversionOptions.shapesAheadByDefault(inputBytes: source.utf8.count))
+    }
+
+    /// Loads the highlighting library on a thread of its own while the document is
+    /// parsed, when the input is long (`ConversionOptions.shapeAheadBytes`) and a code
+    /// fence names a language. Loading it (the dynamic loader on Qt, KSyntaxHighlighting's
+    /// repository of definitions) is about 100 million instructions, which styling spent
+    /// at its first such block while both cores were busy; the parse leaves one idle.
+    /// A short document's parse leaves no time to gain.
+    static func preloadHighlighter(for source: String, options: ConversionOptions) {
+        guard options.layoutThread, source.utf8.count >= ConversionOptions.shapeAheadBytes,
+              !options.highlighter.isLoaded, FenceScan.namesALanguage(source) else { return }
+        let highlighter = options.highlighter
+        DetachedThread.start(stackSize: 1 << 20) { highlighter.preload() }
     }
 
     /// The stages after the theme is known: fonts, styling (`style`, given the style
