@@ -56,6 +56,8 @@ let package = Package(
         /// libmd: MD5, the file identifier of the PDFs mdpdf writes.
         // xxHash from libxxhash-dev's header (scripts/setup.sh), compiled in.
         .target(name: "CXXHash"),
+        /// RGBA rows taken apart into color and alpha planes with SSSE3 byte shuffles
+        /// (the PNG stand-ins' soft masks), a scalar path for CPUs without them.
         .target(name: "CPixelPlanes"),
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         /// Google's gumbo: an HTML5 parser (the WHATWG tree-building algorithm, every named

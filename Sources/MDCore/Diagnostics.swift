@@ -68,8 +68,7 @@ public final class DiagnosticSink: @unchecked Sendable {
 
     public init() {}
     public func add(_ d: Diagnostic) {
-        diagnostics.append(d)
-        order.append((rank, nil))
+        append(d, rank: rank, key: nil)
     }
     public func warning(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
         add(Diagnostic(.warning, message, at: location, hint: hint))
@@ -80,8 +79,7 @@ public final class DiagnosticSink: @unchecked Sendable {
         // `replay` can tell which came first in a serial run.
         guard rankedKeys.insert(RankedKey(rank: rank, key: key)).inserted else { return }
         onceKeys.insert(key)
-        diagnostics.append(Diagnostic(.warning, message, at: location, hint: hint))
-        order.append((rank, key))
+        append(Diagnostic(.warning, message, at: location, hint: hint), rank: rank, key: key)
     }
 
     /// Moves everything added here into `sink` (and empties this one), lowest rank first
@@ -98,11 +96,15 @@ public final class DiagnosticSink: @unchecked Sendable {
                 guard sink.onceKeys.insert(key).inserted else { continue }
                 sink.rankedKeys.insert(RankedKey(rank: sink.rank, key: key))
             }
-            sink.diagnostics.append(d)
-            sink.order.append((sink.rank, placed.key))
+            sink.append(d, rank: sink.rank, key: placed.key)
         }
         diagnostics = []
         order = []
+    }
+
+    private func append(_ d: Diagnostic, rank: Int, key: String?) {
+        diagnostics.append(d)
+        order.append((rank, key))
     }
 
     /// Moves everything added here into `sink` as if it had been added there, each at
@@ -116,8 +118,7 @@ public final class DiagnosticSink: @unchecked Sendable {
                 guard sink.rankedKeys.insert(RankedKey(rank: placed.rank, key: key)).inserted else { continue }
                 sink.onceKeys.insert(key)
             }
-            sink.diagnostics.append(d)
-            sink.order.append(placed)
+            sink.append(d, rank: placed.rank, key: placed.key)
         }
         diagnostics = []
         order = []

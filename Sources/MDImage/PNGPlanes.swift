@@ -229,19 +229,19 @@ public enum PNGPlanes: Sendable {
     /// `alpha`; the AND of the alpha values (255 when every pixel is opaque).
     static func split(_ pixels: UnsafeBufferPointer<UInt8>, colorChannels: Int, color: UnsafeMutableBufferPointer<UInt8>,
                       alpha: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+        let count = alpha.count
+        precondition(pixels.count >= (colorChannels + 1) * count && color.count >= colorChannels * count,
+                     "rows too short for their pixels")
+        guard let from = pixels.baseAddress, let to = color.baseAddress, let a = alpha.baseAddress else { return 255 }
+        // Four pixels per step with the CPU's byte shuffles (`CPixelPlanes`): a pixel at
+        // a time took a sixth of the image worker's time.
+        if colorChannels == 3 { return mdpdf_split_rgba(from, to, a, count) }
         var allOpaque: UInt8 = 255
-        guard let from = pixels.baseAddress, let to = color.baseAddress, let a = alpha.baseAddress else { return allOpaque }
-        if colorChannels == 3 {
-            // Four pixels per step with the CPU's byte shuffles (`CPixelPlanes`): a
-            // pixel at a time took a sixth of the image worker's time.
-            return mdpdf_split_rgba(from, to, a, alpha.count)
-        } else {
-            for i in 0..<alpha.count {
-                let gray = from[2 * i], value = from[2 * i + 1]
-                to[i] = gray
-                a[i] = value
-                allOpaque &= value
-            }
+        for i in 0..<count {
+            let gray = from[2 * i], value = from[2 * i + 1]
+            to[i] = gray
+            a[i] = value
+            allOpaque &= value
         }
         return allOpaque
     }

@@ -81,7 +81,7 @@ public enum DocumentLayout {
         let env = environment(text: text, diagnostics: diagnostics, language: stream.head.language,
                               page: stream.head.page, debug: debug)
         diagnostics.rank = 4
-        let ahead = shapeAhead ? ShapingAhead(stream, like: env) { blocks, env in prepare(&blocks, notes: false, env: env) } : nil
+        let ahead = shapeAhead ? ShapingAhead(stream, like: env, stepwiseBytes: FlowStep.stepwiseBytes) : nil
         return pages(stream, env: env, prepare: { blocks, notes in prepare(&blocks, notes: notes, env: env) }, ahead: ahead,
                      outline: PageStream.OutlineSettings(depth: outlineDepth, openLevels: outlineOpenLevels),
                      stepwiseBytes: FlowStep.stepwiseBytes)

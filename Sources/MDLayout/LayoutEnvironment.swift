@@ -80,7 +80,7 @@ final class LayoutEnvironment {
         let runs = shapingRuns(t)
         if let ahead = shapesAhead.take(t.string, runs: runs) {
             paragraphsShapedAhead += 1
-            return text.adopt(ahead)
+            return text.adopt(ahead, runs: runs)
         }
         return text.shape(t.string, runs: runs)
     }

@@ -262,7 +262,8 @@ final class FlowFeed {
     /// Takes the blocks from `source`, preparing them and shaping their paragraphs,
     /// on a thread of its own, when layout asked for it (see `ShapingAhead`).
     private let ahead: ShapingAhead?
-    /// The warnings of preparing and shaping the upcoming block ahead, at their ranks.
+    /// The upcoming block's paragraphs shaped ahead, and the warnings of preparing it, at
+    /// their ranks (see `ShapingAhead.Block`).
     private var upcomingAhead: (shapes: ParagraphShapes, diagnostics: DiagnosticSink)?
 
     init(builder: FlowBuilder, source: StyledStream, prepare: ((inout [StyledBlock], _ notes: Bool) -> Void)?,

@@ -3,127 +3,97 @@ import MDStyle
 import MDText
 
 /// Shaping on a thread of its own, a few top-level blocks ahead of layout. Shaping
-/// (HarfBuzz, ICU's break iterators, font fallback) was two fifths of the layout
-/// thread's work, and layout paces a conversion: here a second thread takes each block
-/// from the styled stream, measures its formulas and chooses its script forms as layout
-/// would have on taking it (`DocumentLayout.prepare`), shapes its paragraphs with a text
-/// context of its own over the same fonts, and hands the block over with the shapes
-/// (`ParagraphShapes`) and the warnings of that work. Layout then finds each paragraph
-/// already shaped; its glyphs are the ones layout would have made, so the pages are the
-/// same byte for byte.
+/// (HarfBuzz, ICU's break iterators, font fallback) was a third of the layout thread's
+/// work: here a second thread takes each block from the styled stream, measures its
+/// formulas and chooses its script forms as layout would have on taking it
+/// (`DocumentLayout.prepare`), shapes its paragraphs with a text context of its own over
+/// the same fonts, and hands the block over with the shapes (`ParagraphShapes`) and the
+/// warnings of preparing it. Layout then finds each paragraph already shaped; its glyphs
+/// are the ones layout would have made, so the pages are the same byte for byte.
 ///
-/// Memory stays flat: at most `aheadBytes` of text wait shaped (one block at least), a
-/// block built in steps (`FlowStep`) is left to layout, and only the first
-/// `blockBytes` of a long block's text are shaped ahead.
+/// Memory stays flat: the blocks waiting hold at most `aheadBytes` of text (one block at
+/// least) and are at most `aheadBlocks`; a block built in steps (`FlowStep`) and a
+/// paragraph layout sets in pieces (`LargeParagraphs`) are left to layout, and a block's
+/// paragraphs are shaped only while their text stays within `blockBytes`.
 final class ShapingAhead: @unchecked Sendable {
     /// A top-level block ready for layout.
     struct Block {
         var block: StyledBlock
         var shapes: ParagraphShapes
-        /// The warnings preparing and shaping the block gave, at their ranks.
+        /// The warnings of preparing the block, at their ranks.
         var diagnostics: DiagnosticSink
+        /// Its text, in bytes (at least 1): what it weighs in the queue.
+        var bytes: Int
     }
 
-    /// Text shaped and not yet taken by layout, in bytes: a few pages of prose.
+    /// Text waiting for layout, in bytes: a few pages of prose (shaped, about 100 bytes
+    /// for each).
     static let aheadBytes = 16 * 1024
+    /// Blocks waiting for layout, at most (images, rules and formulas have no text).
+    static let aheadBlocks = 64
     /// The most text of one block shaped ahead (a long list or table is built whole).
-    static let blockBytes = 128 * 1024
+    static let blockBytes = 64 * 1024
 
-    private let condition = Condition()
-    private var ready: [Block] = []
-    private var readyBytes = 0
-    private var ended = false
-    private var cancelled = false
-    /// The thread's own: its environment (text context, math, warnings), the stream it
-    /// takes blocks from and what prepares them; dropped when it ends.
-    private var work: (env: LayoutEnvironment, source: StyledStream,
-                       prepare: (inout [StyledBlock], LayoutEnvironment) -> Void)?
+    private let queue: BoundedQueue<Block>
+    /// The thread's own: its environment (text context, math, warnings) and the stream it
+    /// takes blocks from; dropped when it ends.
+    private var work: (env: LayoutEnvironment, source: StyledStream)?
+    /// Blocks of this much text or more are built in steps (`FlowFeed`'s setting).
+    private let stepwiseBytes: Int
 
     /// Starts taking `source`'s blocks. `env` is layout's environment: the thread's own is
-    /// made like it, over the same fonts (register none afterwards).
-    init(_ source: StyledStream, like env: LayoutEnvironment, prepare: @escaping (inout [StyledBlock], LayoutEnvironment) -> Void) {
-        let sink = DiagnosticSink()
-        let own = LayoutEnvironment(text: TextContext(sharingFontsOf: env.text, diagnostics: sink), diagnostics: sink,
-                                    language: env.language)
+    /// made like it, over the same fonts (register none afterwards). The thread's text
+    /// context warns into a sink of its own that nobody reads: layout says what shaping
+    /// says about fonts when it takes a paragraph (`LayoutEnvironment.shape`), where a
+    /// serial run's shaping said it.
+    init(_ source: StyledStream, like env: LayoutEnvironment, stepwiseBytes: Int) {
+        let text = TextContext(sharingFontsOf: env.text, diagnostics: DiagnosticSink())
+        let own = LayoutEnvironment(text: text, diagnostics: DiagnosticSink(), language: env.language)
         own.pageBodyHeight = env.pageBodyHeight
         own.bodyWidth = env.bodyWidth
-        work = (own, source, prepare)
+        work = (own, source)
+        self.stepwiseBytes = stepwiseBytes
+        queue = BoundedQueue(weightLimit: Self.aheadBytes, countLimit: Self.aheadBlocks)
         // Preparing recurses on nesting depth (lists in lists), as layout does.
         DetachedThread.start(stackSize: 16 << 20) { self.run() }
     }
 
     /// The next block, waiting for it; nil after the last.
-    func next() -> Block? {
-        condition.lock()
-        defer { condition.unlock() }
-        while ready.isEmpty && !ended { condition.wait() }
-        guard !ready.isEmpty else { return nil }
-        let block = ready.removeFirst()
-        readyBytes -= block.shapes.textBytes
-        condition.broadcast()
-        return block
-    }
+    func next() -> Block? { queue.take() }
 
     /// Stops the thread (layout stopped early) and waits until it has ended.
-    func cancelAndWait() {
-        condition.lock()
-        defer { condition.unlock() }
-        cancelled = true
-        ready.removeAll()
-        condition.broadcast()
-        while !ended { condition.wait() }
-    }
+    func cancelAndWait() { queue.cancelAndWait() }
 
     private func run() {
-        let (env, source, prepare) = work!
-        while !isCancelled, let block = source.nextBlock() {
+        let (env, source) = work!
+        while !queue.isCancelled, let block = source.nextBlock() {
             var blocks = [block]
-            prepare(&blocks, env)
-            let shapes = shape(blocks[0], env: env)
+            DocumentLayout.prepare(&blocks, notes: false, env: env)
             let handed = DiagnosticSink()
             env.diagnostics.transfer(into: handed)
-            guard put(Block(block: blocks[0], shapes: shapes, diagnostics: handed)) else { break }
+            let (shapes, bytes) = shape(blocks[0], env: env)
+            guard queue.put(Block(block: blocks[0], shapes: shapes, diagnostics: handed, bytes: bytes), weight: bytes)
+            else { break }
         }
         work = nil
-        condition.lock()
-        ended = true
-        condition.broadcast()
-        condition.unlock()
+        queue.finish()
     }
 
-    private var isCancelled: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return cancelled
-    }
-
-    /// Waits for room; false once layout has cancelled.
-    private func put(_ block: Block) -> Bool {
-        let bytes = block.shapes.textBytes
-        condition.lock()
-        defer { condition.unlock() }
-        while !ready.isEmpty && readyBytes + bytes > Self.aheadBytes && !cancelled { condition.wait() }
-        guard !cancelled else { return false }
-        ready.append(block)
-        readyBytes += bytes
-        condition.broadcast()
-        return true
-    }
-
-    /// `block`'s paragraphs shaped, in the order layout meets them, up to `blockBytes`;
-    /// none for a block built in steps.
-    private func shape(_ block: StyledBlock, env: LayoutEnvironment) -> ParagraphShapes {
+    /// `block`'s paragraphs shaped, as long as their text stays within `blockBytes`
+    /// (none for a block built in steps, nor a paragraph set in pieces), and the block's
+    /// text in bytes (at least 1).
+    private func shape(_ block: StyledBlock, env: LayoutEnvironment) -> (ParagraphShapes, Int) {
         var shapes = ParagraphShapes()
-        guard !FlowBuilder.textBytes(block, atLeast: FlowStep.stepwiseBytes) else { return shapes }
         var blocks = [block], bytes = 0
+        let whole = !FlowBuilder.textBytes(block, atLeast: stepwiseBytes)
         _ = StyledBlock.updateParagraphs(in: &blocks) { p in
             let count = p.text.string.utf8.count
-            guard bytes + count <= Self.blockBytes else { return false }
             bytes += count
+            guard whole, count <= LargeParagraphs.maxBytes, bytes <= Self.blockBytes, !queue.isCancelled else { return false }
             let runs = env.shapingRuns(p.text)
             shapes.add(env.text.shapeElsewhere(p.text.string, runs: runs), text: p.text.string, runs: runs)
             return false
         }
-        return shapes
+        return (shapes, max(bytes, 1))
     }
 }

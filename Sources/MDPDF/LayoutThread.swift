@@ -20,7 +20,9 @@ struct LayoutThread: PageSource {
     let isTagged: Bool
     /// Where the images shown come from while the document is still being styled.
     private let styled: StyledStream?
-    private let queue: PageQueue
+    private let queue: BoundedQueue<Page>
+    /// The stream, left by the layout thread after its last page (before `finish`).
+    private let handedBack: Handover<KeptPages>
     /// The stream, back from the layout thread after its last page.
     private(set) var finished: KeptPages?
 
@@ -35,16 +37,18 @@ struct LayoutThread: PageSource {
         startMetadata = pages.metadata
         isTagged = pages.isTagged
         self.styled = styled
-        let queue = PageQueue(capacity: Self.queueCapacity)
+        let queue = BoundedQueue<Page>(countLimit: Self.queueCapacity)
         self.queue = queue
         let handOver = Handover(pages)
+        handedBack = handOver
         // Layout recurses on nesting depth (lists in lists); give it the main thread's room.
         DetachedThread.start(stackSize: 16 << 20) {
             var pages = handOver.take()
             while let page = pages.nextPage() {
                 guard queue.put(page) else { break }  // the renderer gave up
             }
-            queue.finish(Handover(pages))
+            handOver.put(pages)
+            queue.finish()
         }
     }
 
@@ -55,7 +59,7 @@ struct LayoutThread: PageSource {
 
     mutating func nextPage() -> Page? {
         if let page = queue.take() { return page }
-        finished = queue.result()
+        finished = handedBack.take()
         return nil
     }
 
@@ -70,78 +74,14 @@ struct LayoutThread: PageSource {
     }
 }
 
-/// Moves a value owned by one thread at a time across threads (see `LayoutThread`).
+/// Moves a value owned by one thread at a time across threads (see `LayoutThread`): the
+/// queue's lock orders the `put` before `finish` against the `take` after the last page.
 private final class Handover<Value>: @unchecked Sendable {
     private var value: Value?
     init(_ value: consuming Value) { self.value = value }
+    func put(_ value: consuming Value) { self.value = value }
     func take() -> Value {
         defer { value = nil }
         return value!
-    }
-}
-
-/// A bounded queue of pages from the layout thread to the renderer, then the stream
-/// itself once layout is done. Every access holds `condition`'s lock, which orders what
-/// the layout thread wrote before queuing before what the renderer reads after taking.
-private final class PageQueue: @unchecked Sendable {
-    private let condition = Condition()
-    private var pages: [Page] = []
-    private let capacity: Int
-    private var done: Handover<KeptPages>?
-    private var cancelled = false
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    /// Waits for room; false once the renderer has cancelled.
-    func put(_ page: Page) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while pages.count >= capacity && !cancelled { condition.wait() }
-        guard !cancelled else { return false }
-        pages.append(page)
-        condition.broadcast()
-        return true
-    }
-
-    /// Whether layout has queued its last page.
-    var isFinished: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return done != nil
-    }
-
-    func finish(_ stream: Handover<KeptPages>) {
-        condition.lock()
-        done = stream
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The next page, waiting for layout; nil once layout has finished and every page
-    /// was taken.
-    func take() -> Page? {
-        condition.lock()
-        defer { condition.unlock() }
-        while pages.isEmpty && done == nil { condition.wait() }
-        guard !pages.isEmpty else { return nil }
-        condition.broadcast()
-        return pages.removeFirst()
-    }
-
-    /// The stream, after `take` returned nil.
-    func result() -> KeptPages {
-        condition.lock()
-        defer { condition.unlock() }
-        return done!.take()
-    }
-
-    /// Tells the layout thread to stop and waits until it has handed the stream back.
-    func cancelAndWait() {
-        condition.lock()
-        defer { condition.unlock() }
-        cancelled = true
-        pages.removeAll()
-        condition.broadcast()
-        while done == nil { condition.wait() }
     }
 }

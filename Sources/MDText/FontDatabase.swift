@@ -20,6 +20,9 @@ final class FontDatabase {
     private let diagnostics: DiagnosticSink
     /// Family names a theme uses for font files, lowercased, to the files' own family names.
     private var aliases: [String: String] = [:]
+    /// Set once another database shares these fonts (`init(sharing:)`): a font file or
+    /// alias registered afterwards would be seen by one of them only.
+    private var isShared = false
 
     /// Family names fontconfig resolves through its own aliases; a request for one of
     /// these never warns, whatever font it lands on.
@@ -37,6 +40,8 @@ final class FontDatabase {
     /// aliases registered so far) with chains and warnings of its own, for a text context
     /// on another thread. Register nothing in either afterwards: the copy would not see it.
     init(sharing other: FontDatabase, diagnostics: DiagnosticSink) {
+        other.isShared = true
+        isShared = true
         system = other.system
         own = other.own
         aliases = other.aliases
@@ -50,6 +55,7 @@ final class FontDatabase {
     /// family names it declares; empty when fontconfig cannot read it as a font.
     /// Clears the cached chains, which may now match differently.
     func registerFontFile(_ path: String) -> [String] {
+        precondition(!isShared, "a font file registered after the fonts were shared")
         if own == nil { own = OwnFonts() }
         let families = own!.addFontFile(path)
         if !families.isEmpty {
@@ -68,6 +74,7 @@ final class FontDatabase {
 
     /// Makes requests for `name` look for `family` instead (a theme's name for its font files).
     func addAlias(_ name: String, for family: String) {
+        precondition(!isShared, "a family alias added after the fonts were shared")
         aliases[name.lowercased()] = family
         chains.removeAll()
         fallbackChains.removeAll()

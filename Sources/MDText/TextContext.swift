@@ -175,14 +175,18 @@ public final class TextContext {
     /// are all .notdef; the conversion still completes and says why.
     func fontID(in chain: FontChain, at index: Int) -> FontID {
         guard chain.entries.indices.contains(index) else {
-            diagnostics.warnOnce(key: "text.no-fonts", "no fonts were found; text will not be readable",
-                                 hint: "install fonts (e.g. fonts-dejavu-core) and check `fc-list`")
+            warnNoFonts()
             return faceID(for: FontFile(path: "", index: 0))
         }
         if let id = chain.ids[index] { return id }
         let id = faceID(for: chain.entries[index].file)
         chain.ids[index] = id
         return id
+    }
+
+    func warnNoFonts() {
+        diagnostics.warnOnce(key: "text.no-fonts", "no fonts were found; text will not be readable",
+                             hint: "install fonts (e.g. fonts-dejavu-core) and check `fc-list`")
     }
 
     /// Loads each file and face index once, whichever chains refer to it.
