@@ -22,24 +22,26 @@ enum HyphenationPoints {
         return out
     }
 
-    /// Hyphenation points as UTF-8 offsets of the paragraph text, ascending.
+    /// Hyphenation points as UTF-8 offsets of the paragraph text, ascending. A token of
+    /// ASCII alone (most of them) is read as bytes, where a byte is a character and a
+    /// letter is A–Z or a–z; others character by character.
     static func find(_ text: AttributedText, _ h: Hyphenation, env: LayoutEnvironment) -> [Int] {
         let bytes = Array(text.string.utf8)
         var out: [Int] = []
         var runIndex = 0
         for token in tokens(text.string) {
-            guard isHyphenatable(token.text) else { continue }
-            for word in words(in: token) {
+            let end = token.start + token.text.utf8.count
+            let ascii = bytes[token.start..<end].allSatisfy { $0 < 0x80 }
+            guard ascii ? isHyphenatableASCII(bytes[token.start..<end]) : isHyphenatable(token.text) else { continue }
+            for word in ascii ? asciiWords(bytes, token.start..<end) : characterWords(in: token) {
                 while runIndex < text.runs.count, text.runs[runIndex].range.upperBound <= word.start { runIndex += 1 }
                 guard runIndex < text.runs.count else { break }
                 let run = text.runs[runIndex]
                 // A word across a style change (a link or emphasis inside it) keeps its break
                 // points within each run; code spans and objects are never hyphenated.
                 if run.layout.code || run.paint.background != nil || run.layout.object != nil { continue }
-                let w = String(decoding: bytes[word.start..<word.end], as: UTF8.self)
-                guard w.count >= h.minLeft + h.minRight, w.contains(where: \.isLowercase) else { continue }
-                let lower = w.lowercased()
-                guard lower.utf8.count == w.utf8.count else { continue }
+                guard let lower = ascii ? lowercasedASCII(bytes[word.start..<word.end], h)
+                                        : lowercased(bytes[word.start..<word.end], h) else { continue }
                 guard let found = env.text.hyphenationPoints(in: lower, language: h.language,
                                                              minLeft: h.minLeft, minRight: h.minRight) else {
                     env.diagnostics.warnOnce(key: "hyphenation:\(h.language)",
@@ -51,6 +53,21 @@ enum HyphenationPoints {
             }
         }
         return out
+    }
+
+    /// A word as the patterns take it (lowercase), or nil when it is too short to break
+    /// or has no lowercase letter (an acronym), or lowercasing changes its length.
+    static func lowercased(_ word: ArraySlice<UInt8>, _ h: Hyphenation) -> String? {
+        let w = String(decoding: word, as: UTF8.self)
+        guard w.count >= h.minLeft + h.minRight, w.contains(where: \.isLowercase) else { return nil }
+        let lower = w.lowercased()
+        return lower.utf8.count == w.utf8.count ? lower : nil
+    }
+
+    /// `lowercased` for a word of ASCII letters.
+    static func lowercasedASCII(_ word: ArraySlice<UInt8>, _ h: Hyphenation) -> String? {
+        guard word.count >= h.minLeft + h.minRight, word.contains(where: { (0x61...0x7A).contains($0) }) else { return nil }
+        return String(decoding: word.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     struct Token { var text: Substring; var start: Int }
@@ -140,6 +157,24 @@ enum HyphenationPoints {
         return letters > 0 && !(upper == letters && letters > 1)
     }
 
+    /// `isHyphenatable` for a token of ASCII bytes.
+    static func isHyphenatableASCII(_ token: ArraySlice<UInt8>) -> Bool {
+        var letters = 0, upper = 0
+        var dotBeforeLetter = false
+        for b in token {
+            switch b {
+            case 0x30...0x39, 0x40, 0x2F, 0x5C, 0x5F, 0x3A: return false  // 0-9 @ / \ _ :
+            case 0x2E: dotBeforeLetter = letters > 0                         // .
+            case 0x41...0x5A, 0x61...0x7A:
+                if dotBeforeLetter { return false }
+                letters += 1
+                if b <= 0x5A { upper += 1 }
+            default: continue
+            }
+        }
+        return letters > 0 && !(upper == letters && letters > 1)
+    }
+
     /// Whether an ASCII scalar is a letter and a capital, without a property lookup: no
     /// ASCII scalar but 0–9 is numeric, and only A–Z and a–z are alphabetic. nil beyond ASCII.
     static func asciiLetter(_ u: Unicode.Scalar) -> (isLetter: Bool, isUpper: Bool)? {
@@ -148,27 +183,20 @@ enum HyphenationPoints {
         return (isUpper || ("a"..."z").contains(u), isUpper)
     }
 
-    /// The letter runs of a token, as UTF-8 ranges of the paragraph text.
-    static func words(in token: Token) -> [Word] {
-        asciiWords(in: token) ?? characterWords(in: token)
-    }
-
-    /// `words` for a token that is all ASCII, where a byte is a character and a letter is
-    /// A–Z or a–z; nil for any other token.
-    static func asciiWords(in token: Token) -> [Word]? {
-        guard token.text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    /// The letter runs (A–Z, a–z) of the ASCII token at `range` of `bytes`, as UTF-8
+    /// ranges of the paragraph text.
+    static func asciiWords(_ bytes: [UInt8], _ range: Range<Int>) -> [Word] {
         var out: [Word] = []
-        var offset = token.start
         var start: Int?
-        for b in token.text.utf8 {
+        for offset in range {
+            let b = bytes[offset]
             if (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) {
                 if start == nil { start = offset }
             } else if let s = start {
                 out.append(Word(start: s, end: offset)); start = nil
             }
-            offset += 1
         }
-        if let s = start { out.append(Word(start: s, end: offset)) }
+        if let s = start { out.append(Word(start: s, end: range.upperBound)) }
         return out
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import MDStyle
 @testable import MDLayout
 
 /// The fast paths of `HyphenationPoints` (scalars and bytes instead of characters) give
@@ -34,17 +35,47 @@ import Testing
         #expect(simple > 100 && simple < 2900)
     }
 
-    @Test func asciiWordsAreCharacterWords() {
-        var ascii = 0
-        for s in Self.samples() {
+    /// Samples of ASCII prose and tokens the rules reject: digits, addresses, paths,
+    /// capitals, inner dots.
+    static let asciiPieces = ["word", " ", "Word", "WORD", "A", "a", "e.g.", "x.y", "example.com", "C3PO", "a_b", "a:b",
+                              "a/b", "a\\b", "me@home", "don't", "-", "--", "(", ")", ",", ".", "\"", "hyphen-ated",
+                              "ABCdef", "x", "Zz", "\t", "~"]
+
+    static func asciiSamples() -> [String] {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        return (0..<3000).map { _ in (0..<(1 + next() % 8)).map { _ in asciiPieces[next() % asciiPieces.count] }.joined() }
+    }
+
+    /// The byte walks over ASCII tokens (words, the prose test, lowercasing) give what
+    /// the character walks give.
+    @Test func asciiWalksAreCharacterWalks() {
+        var ascii = 0, hyphenatable = 0, words = 0
+        let h = Hyphenation(language: "en-US", minLeft: 2, minRight: 3)
+        for s in Self.samples() + Self.asciiSamples() {
+            let bytes = Array(s.utf8)
             for token in HyphenationPoints.characterTokens(s) {
-                guard let fast = HyphenationPoints.asciiWords(in: token) else { continue }
+                let range = token.start..<(token.start + token.text.utf8.count)
+                guard bytes[range].allSatisfy({ $0 < 0x80 }) else { continue }
                 ascii += 1
+                let fast = HyphenationPoints.asciiWords(bytes, range)
                 let slow = HyphenationPoints.characterWords(in: token)
                 #expect(fast.map(\.start) == slow.map(\.start) && fast.map(\.end) == slow.map(\.end), "\(s.debugDescription)")
+                let prose = HyphenationPoints.isHyphenatableASCII(bytes[range])
+                #expect(prose == HyphenationPoints.isHyphenatable(token.text), "\(token.text.debugDescription)")
+                if prose { hyphenatable += 1 }
+                for w in fast {
+                    words += 1
+                    let word = bytes[w.start..<w.end]
+                    #expect(HyphenationPoints.lowercasedASCII(word, h) == HyphenationPoints.lowercased(word, h),
+                            "\(String(decoding: word, as: UTF8.self))")
+                }
             }
         }
-        #expect(ascii > 100)
+        #expect(ascii > 1000 && hyphenatable > 100 && hyphenatable < ascii && words > 1000)
     }
 
     @Test func asciiLettersMatchUnicodeProperties() {
