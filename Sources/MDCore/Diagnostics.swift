@@ -102,6 +102,12 @@ public final class DiagnosticSink: @unchecked Sendable {
         order = []
     }
 
+    /// Drops everything added here; the once-keys seen stay seen.
+    public func discard() {
+        diagnostics = []
+        order = []
+    }
+
     private func append(_ d: Diagnostic, rank: Int, key: String?) {
         diagnostics.append(d)
         order.append((rank, key))

@@ -46,6 +46,12 @@ public final class SyntaxHighlighter: @unchecked Sendable {
         _ = library.get()
     }
 
+    /// Whether highlighting code named `language` (an info-string word) loads the
+    /// library: false for the words that mean plain text.
+    public static func needsLibrary(for language: String) -> Bool {
+        LanguageNames.classify(language) != .plain
+    }
+
     /// Highlights `code` as `language` (an info-string word: `rust`, `js`, `c++`,
     /// `console`…, any case). Offsets are UTF-8 bytes of `code`.
     public func highlight(_ code: String, language: String) -> Outcome {

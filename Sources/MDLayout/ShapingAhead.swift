@@ -42,13 +42,15 @@ final class ShapingAhead: @unchecked Sendable {
     private let stepwiseBytes: Int
 
     /// Starts taking `source`'s blocks. `env` is layout's environment: the thread's own is
-    /// made like it, over the same fonts (register none afterwards). The thread's text
-    /// context warns into a sink of its own that nobody reads: layout says what shaping
-    /// says about fonts when it takes a paragraph (`LayoutEnvironment.shape`), where a
-    /// serial run's shaping said it.
+    /// made like it, over the same fonts (register none afterwards). What preparing a
+    /// block warns about (its text context's font warnings included, as script forms
+    /// test fonts) goes to layout with the block; what shaping it warns about is dropped:
+    /// layout says what shaping says about fonts when it takes a paragraph
+    /// (`LayoutEnvironment.shape`), where a serial run's shaping said it.
     init(_ source: StyledStream, like env: LayoutEnvironment, stepwiseBytes: Int) {
-        let text = TextContext(sharingFontsOf: env.text, diagnostics: DiagnosticSink())
-        let own = LayoutEnvironment(text: text, diagnostics: DiagnosticSink(), language: env.language)
+        let sink = DiagnosticSink()
+        let text = TextContext(sharingFontsOf: env.text, diagnostics: sink)
+        let own = LayoutEnvironment(text: text, diagnostics: sink, language: env.language)
         own.pageBodyHeight = env.pageBodyHeight
         own.bodyWidth = env.bodyWidth
         work = (own, source)
@@ -72,6 +74,7 @@ final class ShapingAhead: @unchecked Sendable {
             let handed = DiagnosticSink()
             env.diagnostics.transfer(into: handed)
             let (shapes, bytes) = shape(blocks[0], env: env)
+            env.diagnostics.discard()
             guard queue.put(Block(block: blocks[0], shapes: shapes, diagnostics: handed, bytes: bytes), weight: bytes)
             else { break }
         }

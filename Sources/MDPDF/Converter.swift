@@ -182,7 +182,10 @@ public enum Converter {
     static func startLayout(_ input: consuming [UInt8], options: ConversionOptions, policy: ReadPolicy, diagnostics sink: DiagnosticSink,
                             stages: inout StageClock) throws(ConversionError) -> StartedLayout {
         let source = try InputDecoder.decode(consume input, diagnostics: sink)
-        preloadHighlighter(for: source, options: options)
+        // Waited for at the end of the conversion (`render`), or here when it fails first.
+        let preload = preloadHighlighter(for: source, options: options)
+        var handedOn = false
+        defer { if !handedOn { preload?.wait() } }
         var document = MarkdownParser.parse(source, diagnostics: sink)
         document.frontMatter = FrontMatter.overriding(document.frontMatter, with: options.metadata)
         stages.lap("parse")
@@ -194,17 +197,23 @@ public enum Converter {
             document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: ParseOptions(dollarMath: false))
             document.frontMatter = frontMatter
         }
-        guard options.layoutThread else {
-            return try startLayout(theme: theme, options: options, policy: policy, diagnostics: sink, stages: &stages) { style in
+        var started: StartedLayout
+        if options.layoutThread {
+            // The styling thread gets the only copy of the tree, and frees it as it goes.
+            var handed = MarkdownDocument(blocks: [])
+            swap(&handed, &document)
+            started = try startStreamedLayout(consume handed, theme: theme, options: options, policy: policy, diagnostics: sink,
+                                              stages: &stages,
+                                              shapeAhead: options.shapesAhead
+                                                  ?? ConversionOptions.shapesAheadByDefault(inputBytes: source.utf8.count))
+        } else {
+            started = try startLayout(theme: theme, options: options, policy: policy, diagnostics: sink, stages: &stages) { style in
                 DocumentStyler.style(document, theme: theme, options: style, diagnostics: sink)
             }
         }
-        // The styling thread gets the only copy of the tree, and frees it as it goes.
-        var handed = MarkdownDocument(blocks: [])
-        swap(&handed, &document)
-        return try startStreamedLayout(consume handed, theme: theme, options: options, policy: policy, diagnostics: sink,
-                                       stages: &stages,
-                                       shapeAhead: options.shapesAhead ?? ConversionOptions.shapesAheadByDefault(inputBytes: source.utf8.count))
+        started.highlighterPreload = preload
+        handedOn = true
+        return started
     }
 
     /// Loads the highlighting library on a thread of its own while the document is
@@ -212,12 +221,14 @@ public enum Converter {
     /// fence names a language. Loading it (the dynamic loader on Qt, KSyntaxHighlighting's
     /// repository of definitions) is about 100 million instructions, which styling spent
     /// at its first such block while both cores were busy; the parse leaves one idle.
-    /// A short document's parse leaves no time to gain.
-    static func preloadHighlighter(for source: String, options: ConversionOptions) {
-        guard options.layoutThread, source.utf8.count >= ConversionOptions.shapeAheadBytes,
-              !options.highlighter.isLoaded, FenceScan.namesALanguage(source) else { return }
+    /// A short document's parse leaves no time to gain. The caller waits for the thread
+    /// before it returns.
+    static func preloadHighlighter(for source: String, options: ConversionOptions) -> WaitableThread? {
+        guard options.layoutThread, source.utf8.count >= ConversionOptions.shapeAheadBytes, !options.highlighter.isLoaded,
+              FenceScan.namesALanguage(source, where: SyntaxHighlighter.needsLibrary(for:)) else { return nil }
         let highlighter = options.highlighter
-        DetachedThread.start(stackSize: 1 << 20) { highlighter.preload() }
+        // Qt's and the repository's set-up get the room styling's thread gave them.
+        return WaitableThread(stackSize: 16 << 20) { highlighter.preload() }
     }
 
     /// The stages after the theme is known: fonts, styling (`style`, given the style
@@ -288,6 +299,7 @@ public enum Converter {
     /// instead).
     static func render(_ started: inout StartedLayout, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
                        diagnostics sink: DiagnosticSink, stages: StageClock) throws(ConversionError) -> ConversionResult {
+        defer { started.highlighterPreload?.wait() }
         var stages = stages
         options.progress?("laying out and rendering")
         let pdf: PDFData
@@ -349,6 +361,9 @@ struct StartedLayout {
     var images: [ImageSource]
     /// The document being styled on a thread of its own, if it is.
     var styling: StylingThread? = nil
+    /// The highlighter being loaded during the parse, waited for before the conversion
+    /// returns (`Converter.preloadHighlighter`).
+    var highlighterPreload: WaitableThread? = nil
 }
 
 /// Layout's page stream on its way to the renderer, keeping a copy of each page and its

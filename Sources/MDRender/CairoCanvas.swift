@@ -180,8 +180,9 @@ final class CairoCanvas: Canvas {
 
     /// Sets `color` as the source unless it already is.
     func setSource(_ color: Color) {
+        let context = cr  // pending text first: it is shown in its own color
         if currentSource == color { return }
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
         currentSource = color
     }
 }

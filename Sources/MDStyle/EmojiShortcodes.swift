@@ -12,7 +12,8 @@ enum EmojiShortcodes {
     /// built first. Reading the 5,335 lines into a dictionary took 20 M instructions (2
     /// ms) the first time any text held a pair of colons.
     static func emoji(named name: some Collection<UInt8>) -> String? {
-        source.utf8.withContiguousStorageIfAvailable { text -> String? in
+        var table = source
+        return table.withUTF8 { text -> String? in
             // `lo` is always a line's start; `hi` a line's start or the end.
             var lo = 0, hi = text.count
             while lo < hi {
@@ -27,7 +28,7 @@ enum EmojiShortcodes {
                 if order < 0 { lo = end + 1 } else { hi = start }
             }
             return nil
-        } ?? nil
+        }
     }
 
     /// Byte-wise order of `a` and `b`: negative, zero or positive.

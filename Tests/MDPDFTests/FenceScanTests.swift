@@ -1,3 +1,4 @@
+import MDHighlight
 import Testing
 @testable import MDPDF
 
@@ -16,8 +17,10 @@ import Testing
         ("", false),
         ("no fences at all, only words", false),
         ("last line\n```go", true),
+        ("```text\nplain\n```\n```Output\n", false),  // words that mean plain text
+        ("```text\n```\n```rust{.numberLines}\n", true),
     ])
     func findsFencesThatNameALanguage(source: String, expected: Bool) {
-        #expect(FenceScan.namesALanguage(source) == expected)
+        #expect(FenceScan.namesALanguage(source, where: SyntaxHighlighter.needsLibrary(for:)) == expected)
     }
 }
