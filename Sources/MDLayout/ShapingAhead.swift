@@ -22,8 +22,6 @@ final class ShapingAhead: @unchecked Sendable {
         var shapes: ParagraphShapes
         /// The warnings of preparing the block, at their ranks.
         var diagnostics: DiagnosticSink
-        /// Its text, in bytes (at least 1): what it weighs in the queue.
-        var bytes: Int
     }
 
     /// Text waiting for layout, in bytes: a few pages of prose (shaped, about 100 bytes
@@ -75,8 +73,8 @@ final class ShapingAhead: @unchecked Sendable {
             env.diagnostics.transfer(into: handed)
             let (shapes, bytes) = shape(blocks[0], env: env)
             env.diagnostics.discard()
-            guard queue.put(Block(block: blocks[0], shapes: shapes, diagnostics: handed, bytes: bytes), weight: bytes)
-            else { break }
+            // A block weighs its text in the queue (at least 1 byte).
+            guard queue.put(Block(block: blocks[0], shapes: shapes, diagnostics: handed), weight: bytes) else { break }
         }
         work = nil
         queue.finish()
