@@ -13,13 +13,17 @@ import MDStyle
                          "你好", "ﬁ", "\u{1F1E6}\u{1F1E8}", "\u{200D}", "a\u{200D} b", "\u{7F}"]
 
     /// A deterministic walk through many mixes of the pieces.
-    static func samples() -> [String] {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    static func samples() -> [String] { mixes(of: pieces, upTo: 12, seed: 0x9E37_79B9_7F4A_7C15) }
+
+    /// 3,000 strings of 1 to `most` of `pieces` each, chosen by a linear congruential
+    /// generator from `seed`.
+    static func mixes(of pieces: [String], upTo most: Int, seed: UInt64) -> [String] {
+        var state = seed
         func next() -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int(truncatingIfNeeded: state >> 33)
         }
-        return (0..<3000).map { _ in (0..<(1 + next() % 12)).map { _ in pieces[next() % pieces.count] }.joined() }
+        return (0..<3000).map { _ in (0..<(1 + next() % most)).map { _ in pieces[next() % pieces.count] }.joined() }
     }
 
     @Test func scalarTokensAreCharacterTokens() {
@@ -41,14 +45,7 @@ import MDStyle
                               "a/b", "a\\b", "me@home", "don't", "-", "--", "(", ")", ",", ".", "\"", "hyphen-ated",
                               "ABCdef", "x", "Zz", "\t", "~"]
 
-    static func asciiSamples() -> [String] {
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(truncatingIfNeeded: state >> 33)
-        }
-        return (0..<3000).map { _ in (0..<(1 + next() % 8)).map { _ in asciiPieces[next() % asciiPieces.count] }.joined() }
-    }
+    static func asciiSamples() -> [String] { mixes(of: asciiPieces, upTo: 8, seed: 0x2545_F491_4F6C_DD1D) }
 
     /// The byte walks over ASCII tokens (words, the prose test, lowercasing) give what
     /// the character walks give.
