@@ -115,21 +115,3 @@ extension LayoutEnvironment {
         return g
     }
 }
-
-/// The last few answers of a lookup, newest first, found again by `==`: in front of a
-/// dictionary whose keys are costly to hash and usually compare by identity.
-struct RecentAnswers<Key: Equatable, Answer> {
-    let capacity: Int
-    private var entries: [(key: Key, answer: Answer)] = []
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    func answer(for key: Key) -> Answer? {
-        entries.first { $0.key == key }?.answer
-    }
-
-    mutating func note(_ answer: Answer, for key: Key) {
-        if entries.count == capacity { entries.removeLast() }
-        entries.insert((key, answer), at: 0)
-    }
-}
