@@ -8,8 +8,11 @@ struct DecodedText {
     /// `starts[i]` is the UTF-8 offset of `scalars[i]`; one extra entry holds the text's
     /// byte length, so scalar `i` spans `starts[i]..<starts[i + 1]`.
     var starts: [Int32] = []
-    /// The largest scalar value, to skip bidi analysis for text with no RTL characters.
+    /// The largest scalar value (punctuation compression looks for ideographic text).
     var maxScalar: UInt32 = 0
+    /// Whether a scalar can give a left-to-right paragraph levels other than 0
+    /// (`isBidiRelevant`): without one, bidi analysis is skipped.
+    var needsBidi = false
 
     /// Decodes valid UTF-8 (Swift strings always are).
     init(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -18,6 +21,7 @@ struct DecodedText {
         var i = 0
         let n = utf8.count
         var maxScalar: UInt32 = 0
+        var needsBidi = false
         while i < n {
             let b0 = UInt32(utf8[i])
             var scalar: UInt32
@@ -37,17 +41,33 @@ struct DecodedText {
             scalars.append(scalar)
             starts.append(Int32(i))
             if scalar > maxScalar { maxScalar = scalar }
+            if scalar >= 0x0590, !needsBidi { needsBidi = Self.isBidiRelevant(scalar) }
             i += length
         }
         starts.append(Int32(n))
         self.maxScalar = maxScalar
+        self.needsBidi = needsBidi
     }
 
     var count: Int { scalars.count }
 
-    /// Below this no character is strong right-to-left nor a bidi control, so the whole
-    /// paragraph is at level 0 without asking ICU (Hebrew starts at U+0590).
-    static let firstBidiRelevantScalar: UInt32 = 0x0590
+    /// Whether `scalar` can make the levels of a left-to-right paragraph other than 0:
+    /// a character of a right-to-left script or an Arabic number (bidi classes R, AL and
+    /// AN, assigned or not: U+0590–U+08FF, U+FB1D–U+FDFF, U+FE70–U+FEFF,
+    /// U+10800–U+10FFF, U+1E800–U+1EFFF), or an explicit directional mark, embedding,
+    /// override or isolate (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069). Other text is
+    /// all at level 0 (rule W7 makes its European numbers L). Checked against Python's
+    /// `unicodedata.bidirectional` over every code point. Curly quotes and dashes, above
+    /// U+0590 but neutral, sent a third of the Rust book's paragraphs through ICU.
+    static func isBidiRelevant(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
+             0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 /// Character classes that font fallback treats specially (see `TextContext.assignFonts`).

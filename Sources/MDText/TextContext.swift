@@ -114,7 +114,7 @@ public final class TextContext {
             // Text with no right-to-left character in a left-to-right paragraph is all at
             // level 0: the common case skips ICU.
             var bidi: (levels: [UInt8]?, base: UInt8) = (nil, 0)
-            if (baseLevel ?? 0) & 1 == 1 || decoded.maxScalar >= DecodedText.firstBidiRelevantScalar {
+            if (baseLevel ?? 0) & 1 == 1 || decoded.needsBidi {
                 bidi = self.bidi.levels(of: utf8, base: baseLevel)
             }
             let items = itemize(decoded, utf8: utf8, runs: runs, levels: bidi.levels)

@@ -79,3 +79,36 @@ import Testing
         #expect(levelDump(plain) == "[عالم]1[ abc]0")
     }
 }
+
+/// Bidi analysis is skipped for text without a scalar `DecodedText.isBidiRelevant` names:
+/// every scalar for which ICU's own analysis gives a left-to-right paragraph a level
+/// other than 0 (between two Latin letters, the paragraph's direction found from the
+/// text) must be one of them.
+@Suite struct BidiRelevanceTests {
+    @Test func everyScalarThatRaisesALevelIsBidiRelevant() {
+        let bidi = BidiAnalyzer()
+        var missed: [String] = [], relevant = 0
+        // The planes with any assigned scalar (0, 1, 2, 3 and 14), in full.
+        let ranges: [ClosedRange<UInt32>] = [0x0590...0xFFFF, 0x10000...0x1FFFF, 0x20000...0x20FFF, 0x30000...0x30FFF, 0xE0000...0xE01EF]
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                var text = "a" + String(scalar) + "b"
+                let raised = text.withUTF8 { bidi.levels(of: $0, base: nil) }
+                let levels = raised.levels ?? []
+                if raised.base != 0 || levels.contains(where: { $0 != 0 }) {
+                    if DecodedText.isBidiRelevant(value) { relevant += 1 } else { missed.append(String(value, radix: 16)) }
+                }
+            }
+        }
+        #expect(missed.isEmpty, "ICU raises levels for U+\(missed.prefix(20).joined(separator: ", U+"))")
+        #expect(relevant > 1000)
+    }
+
+    @Test func curlyQuotesAndDashesNeedNoAnalysis() {
+        var text = "It’s a “quoted” word — and an en dash – too."
+        #expect(text.withUTF8 { DecodedText($0).needsBidi } == false)
+        var hebrew = "abc \u{05D0}"
+        #expect(hebrew.withUTF8 { DecodedText($0).needsBidi })
+    }
+}
