@@ -79,8 +79,8 @@ public final class PDFObjectStore {
 
     private func storedOrEdited(_ number: Int) -> PDFObject? {
         if let e = edited[number] { return e }
-        guard number > 0, number < offsets.count, offsets[number] >= 0 else { return nil }
-        var parser = PDFParser(bytes, at: offsets[number])
+        guard let offset = fileOffset(number) else { return nil }
+        var parser = PDFParser(bytes, at: offset)
         guard let found = parser.indirectObject(), found.number == number else { return nil }
         guard let start = found.streamStart else { return PDFObject(found.value) }
         guard let dict = found.value.dictionary, let end = streamEnd(dict, start: start) else { return nil }
@@ -91,9 +91,8 @@ public final class PDFObjectStore {
     /// in it, when nothing edited it and it is no stream; nil otherwise (then `object`
     /// reads it). For copying an object without building its value (`PDFValueScan`).
     public func storedValue(_ number: Int) -> (value: UnsafeBufferPointer<UInt8>, references: [PDFReference])? {
-        guard edited[number] == nil, entryEdits[number] == nil, number > 0, number < offsets.count, offsets[number] >= 0
-        else { return nil }
-        var parser = PDFParser(bytes, at: offsets[number])
+        guard edited[number] == nil, entryEdits[number] == nil, let offset = fileOffset(number) else { return nil }
+        var parser = PDFParser(bytes, at: offset)
         guard parser.objectHeader() == number else { return nil }
         parser.skipSpace()
         let start = parser.position
@@ -101,6 +100,11 @@ public final class PDFObjectStore {
         let end = parser.position
         guard !parser.keyword("stream") else { return nil }
         return (UnsafeBufferPointer(rebasing: bytes[start..<end]), references)
+    }
+
+    /// Where the file has object `number`'s header; nil when it has none.
+    private func fileOffset(_ number: Int) -> Int? {
+        number > 0 && number < offsets.count && offsets[number] >= 0 ? offsets[number] : nil
     }
 
     /// Sets one entry of dictionary (or stream) object `number` without reading it: the
@@ -203,7 +207,7 @@ public final class PDFObjectStore {
 
     /// Whether object `number` is in the file (it may still fail to parse).
     public func exists(_ number: Int) -> Bool {
-        edited[number] != nil || (number > 0 && number < offsets.count && offsets[number] >= 0)
+        edited[number] != nil || fileOffset(number) != nil
     }
 
     /// The offsets the classic cross-reference table at `startxref` gives, each checked
