@@ -25,12 +25,8 @@ struct ParagraphShapes {
         }
     }
 
-    /// Bytes of text shaped.
-    private(set) var textBytes = 0
-
     mutating func add(_ shaped: ShapedElsewhere, text: String, runs: [ShapingRun]) {
         shapes[Key(text: text, runs: runs)] = shaped
-        textBytes += text.utf8.count
     }
 
     /// The shape of `text` set in `runs`, taken out (so that adopting it changes its

@@ -81,8 +81,10 @@ public struct ConversionOptions: Sendable {
     /// pays for itself (`shapesAheadByDefault`). The output and the warnings are the same
     /// either way.
     public var shapesAhead: Bool? = nil
-    /// Input bytes from which `shapesAhead` (nil) shapes ahead: about ten pages.
-    public static let shapeAheadBytes = 32 * 1024
+    /// Input bytes from which work a helper thread does ahead of need pays for starting
+    /// it (shaping ahead when `shapesAhead` is nil, loading the highlighter during the
+    /// parse): about ten pages.
+    public static let longInputBytes = 32 * 1024
     /// Cores from which `shapesAhead` (nil) shapes ahead. A conversion with its layout
     /// thread already keeps two cores busy (drawing on one; layout, styling and the
     /// image jobs on the other): on two cores the thread only adds its costs (Rust book
@@ -92,7 +94,7 @@ public struct ConversionOptions: Sendable {
 
     /// Whether a conversion of `inputBytes` shapes ahead when `shapesAhead` is nil.
     static func shapesAheadByDefault(inputBytes: Int) -> Bool {
-        inputBytes >= shapeAheadBytes && ProcessInfo.processInfo.activeProcessorCount >= shapeAheadCores
+        inputBytes >= longInputBytes && ProcessInfo.processInfo.activeProcessorCount >= shapeAheadCores
     }
     /// The folder for scratch files: cairo's PDF waits there for the post-processing pass, which
     /// reads it a piece at a time, rather than in memory; nil keeps it in memory. Where no
@@ -217,14 +219,14 @@ public enum Converter {
     }
 
     /// Loads the highlighting library on a thread of its own while the document is
-    /// parsed, when the input is long (`ConversionOptions.shapeAheadBytes`) and a code
+    /// parsed, when the input is long (`ConversionOptions.longInputBytes`) and a code
     /// fence names a language. Loading it (the dynamic loader on Qt, KSyntaxHighlighting's
     /// repository of definitions) is about 100 million instructions, which styling spent
     /// at its first such block while both cores were busy; the parse leaves one idle.
     /// A short document's parse leaves no time to gain. The caller waits for the thread
     /// before it returns.
     static func preloadHighlighter(for source: String, options: ConversionOptions) -> WaitableThread? {
-        guard options.layoutThread, source.utf8.count >= ConversionOptions.shapeAheadBytes, !options.highlighter.isLoaded,
+        guard options.layoutThread, source.utf8.count >= ConversionOptions.longInputBytes, !options.highlighter.isLoaded,
               FenceScan.namesALanguage(source, where: SyntaxHighlighter.needsLibrary(for:)) else { return nil }
         let highlighter = options.highlighter
         // Qt's and the repository's set-up get the room styling's thread gave them.

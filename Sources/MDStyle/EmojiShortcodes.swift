@@ -46,6 +46,7 @@ enum EmojiShortcodes {
         }
     }
 
+    /// The longest name in the table, in UTF-8 bytes: no colon further away is looked at.
     static let longestName = 100
 
     /// Whether `text` holds a colon, by `memchr` over its bytes (a walk of the UTF-8 view
