@@ -24,7 +24,7 @@ extension FontDatabase {
             let candidate = TypefaceStyle(familyName: name)
             // The body's style first; a face whose name says nothing before one of another style.
             let styleRank = style == nil || candidate == style ? 0 : candidate == nil ? 1 : 2
-            let shared = zip(bodyWords, Self.words(name)).prefix { $0 == $1 }.count
+            let shared = zip(bodyWords, Self.words(name)).prefix { $0.elementsEqual($1) }.count
             return ((styleRank, -shared, i), e)
         }
         let chain = FontChain(entries: ranked.sorted { $0.rank < $1.rank }.map(\.entry))
@@ -41,7 +41,10 @@ extension FontDatabase {
         return primary?.families.first.flatMap { TypefaceStyle(familyName: $0) }
     }
 
-    private static func words(_ name: String) -> [Substring] {
-        name.lowercased().split(separator: " ")
+    /// The words of a family name, lowercased: its UTF-8 split at spaces (not its
+    /// characters, whose grapheme breaks cost ~9,000 instructions a name, for each of the
+    /// ~400 installed families per chain).
+    private static func words(_ name: String) -> [Substring.UTF8View] {
+        name.lowercased().utf8.split(separator: 0x20)
     }
 }
