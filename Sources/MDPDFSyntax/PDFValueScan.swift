@@ -1,3 +1,5 @@
+import Glibc
+
 /// Reading past a value without building it: where it ends and which references it
 /// holds. The writer copies an object nothing edited as the file spells it, and needs
 /// only that (`PDFObjectStore.storedValue`); building the value and serializing it
@@ -14,12 +16,21 @@ extension PDFParser {
     public mutating func skipValue() -> [PDFReference]? {
         /// What the open arrays and dictionaries take next.
         enum Expected { case item, key, value }
+        // Room reserved for the usual object (a structure element, an annotation, a
+        // marked-content reference) at once: grown one append at a time, these arrays
+        // were a third of the scan's instructions.
         var references: [PDFReference] = []
+        references.reserveCapacity(8)
         var open: [Expected] = []
-        /// The keys of each open dictionary (byte ranges), innermost last: a key written
-        /// twice (cairo repeats one in some resource dictionaries) is one entry once
-        /// parsed, so such a dictionary is left to the parser.
-        var keys: [[Range<Int>]] = []
+        open.reserveCapacity(8)
+        /// The keys of the open dictionaries (byte ranges), one array for all of them:
+        /// those of the innermost start at `keyStarts.last`. A key written twice (cairo
+        /// repeats one in some resource dictionaries) is one entry once parsed, so such
+        /// a dictionary is left to the parser.
+        var keys: [Range<Int>] = []
+        keys.reserveCapacity(16)
+        var keyStarts: [Int] = []
+        keyStarts.reserveCapacity(8)
         repeat {
             skipSpace()
             guard position < bytes.count else { return nil }
@@ -29,7 +40,7 @@ extension PDFParser {
                     guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") else { return nil }
                     position += 2
                     open.removeLast()
-                    keys.removeLast()
+                    keys.removeSubrange(keyStarts.removeLast()...)
                 } else {
                     guard c == UInt8(ascii: "/") else { return nil }
                     position += 1
@@ -38,8 +49,8 @@ extension PDFParser {
                     let key = start..<position
                     // `#` escapes could spell one key two ways.
                     guard !bytes[key].contains(UInt8(ascii: "#")),
-                          !keys[keys.count - 1].contains(where: { bytes[$0].elementsEqual(bytes[key]) }) else { return nil }
-                    keys[keys.count - 1].append(key)
+                          !isRepeated(key, among: keys[keyStarts[keyStarts.count - 1]...]) else { return nil }
+                    keys.append(key)
                     open[open.count - 1] = .value
                     continue
                 }
@@ -56,7 +67,7 @@ extension PDFParser {
                         guard open.count + 1 < Self.maximumDepth else { return nil }
                         position += 2
                         open.append(.key)
-                        keys.append([])
+                        keyStarts.append(keys.count)
                         continue
                     }
                     position += 1
@@ -89,6 +100,16 @@ extension PDFParser {
             if open.last == .value { open[open.count - 1] = .key }
         } while !open.isEmpty
         return references
+    }
+
+    /// Whether the bytes of `key` equal those of one of `keys` (compared with memcmp
+    /// when the lengths agree).
+    private func isRepeated(_ key: Range<Int>, among keys: ArraySlice<Range<Int>>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        for other in keys where other.count == key.count {
+            if memcmp(base + other.lowerBound, base + key.lowerBound, key.count) == 0 { return true }
+        }
+        return false
     }
 
     private mutating func skipName() {

@@ -37,6 +37,31 @@ import TestSupport
         #expect(Self.parse("<< /A null /B 1 /B 2 >>") == .dictionary(PDFDictionary([("B", .integer(1))])))
     }
 
+    /// Numbers read in place agree with the system's reading of their text, near and
+    /// past the limits of the fast path (18 digits for an integer, 15 digits and 22
+    /// decimals for a real), and names of any bytes read as the same names.
+    @Test func readsNumbersAndNamesExactly() {
+        for text in ["0", "-0", "007", "123456789012345678", "0.1", "86.432764", "-538.583", "+.75", "5.",
+                     "0.000000000000000000001", "0.0000000000000000000001", "123456789012345.6", "1234567890123456.7",
+                     "99999999999999999999", "-1234567890123456789.5"] {
+            let expected: PDFValue
+            if !text.contains("."), let i = Int(text), text.count <= 19 {
+                expected = .integer(i)
+            } else {
+                var t = text.hasPrefix("+") ? String(text.dropFirst()) : text
+                if t.hasSuffix(".") { t += "0" }
+                t = t.replacingOccurrences(of: "-.", with: "-0.")
+                if t.hasPrefix(".") { t = "0" + t }
+                expected = .real(Double(t)!)
+            }
+            #expect(Self.parse(text) == expected, "\(text)")
+        }
+        #expect(Self.parse("/StructElem") == .name(PDFName(bytes: Array("StructElem".utf8))))
+        #expect(Self.parse("/caf\u{E9}") == .name(PDFName(bytes: Array("caf\u{E9}".utf8))))
+        #expect(Self.parse("/caf#C3#A9") == .name(PDFName(bytes: [0x63, 0x61, 0x66, 0xC3, 0xA9])))
+        #expect(PDFName("Type") == PDFName(bytes: Array("Type".utf8)) && PDFName("\u{E9}") == PDFName(bytes: [0xC3, 0xA9]))
+    }
+
     @Test func refusesBadSyntax() {
         for bad in ["", "(unclosed", "<< /A 1", "[1 2", "<12G>", "<< 1 2 >>", "/A /B", "@", "<< /A 1 >", "1.2.3"] {
             #expect(Self.parse(bad) == nil, "\(bad)")
@@ -129,6 +154,10 @@ import TestSupport
             #expect(Self.readAndSkipped(text).read != nil && Self.readAndSkipped(text).skipped == nil, "\(text)")
         }
         #expect(Self.readAndSkipped("<< /A 1 /B << /A 2 >> /AB 3 >>").skipped?.0 == 30)
+        // Keys are repeated only within one dictionary, and only when all their bytes agree.
+        for text in ["<< /A << /B 1 >> /B 2 >>", "<< /Ab 1 /AB 2 /aB 3 /A 4 >>", "<< /K [ << /P 1 >> << /P 2 >> ] /P 3 >>"] {
+            #expect(Self.readAndSkipped(text).skipped != nil, "\(text)")
+        }
         // Random values written out: the same again.
         var random = SplitMix(seed: 0x5C4_11)
         for _ in 0..<2_000 {
