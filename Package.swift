@@ -129,7 +129,7 @@ let package = Package(
         .target(name: "MDLayout", dependencies: ["MDCore", "MDStyle", "MDText", "MDPage", "MDMath", "MDMathLayout"]),
         /// PDF objects: read from cairo's file as asked for, edited as values, written out
         /// again with object streams (the post-processing of `MDRender`).
-        .target(name: "MDPDFSyntax", dependencies: ["CLibDeflate", "CXXHash"]),
+        .target(name: "MDPDFSyntax", dependencies: ["MDCore", "CLibDeflate", "CXXHash"]),
         .target(name: "MDRender", dependencies: ["MDCore", "MDPDFSyntax", "MDPage", "MDImage", "CCairo", "CZlib", "CHarfBuzzSubset", "CMalloc"]),
         .target(name: "MDPDF", dependencies: ["MDCore", "MDMarkdown", "MDTheme", "MDHighlight", "MDImage", "MDStyle", "MDText", "MDLayout", "MDPage", "MDRender"]),
         /// Removes the temporary output files on SIGINT, SIGTERM and SIGHUP from a signal

@@ -13,6 +13,8 @@ import CXXHash
 /// copied as the file spells it (its references found by `PDFParser.skipValue`), the
 /// others parsed and written again; only the object stream being filled (at most 100
 /// small objects) is held, and the output goes to `sink` in pieces of about a megabyte.
+/// With `deflatesAhead`, each object stream is deflated on a thread of its own
+/// (`DeflateAhead`) while the next one is filled; the bytes are the same.
 public struct PDFFileWriter {
     /// Objects in one object stream (qpdf's figure too).
     static let objectsPerStream = 100
@@ -47,18 +49,28 @@ public struct PDFFileWriter {
     /// Objects written after all the others, once `makeDeferred` has made them.
     private let deferred: Set<Int>
     private let makeDeferred: () -> Bool
+    /// The thread deflating object streams, when they are deflated ahead.
+    private let ahead: DeflateAhead?
+    /// The object stream being deflated ahead: its number and dictionary, emitted (its
+    /// data taken from `ahead`) before anything else is.
+    private var inFlight: (number: Int, dict: PDFDictionary)?
 
     /// Writes `store` through `sink`; `level` is libdeflate's (1–12; 6 is zlib's default).
     /// The objects numbered in `deferring` are written last, after `until` has made them
     /// (it edits the store; false fails the write): images still being made while the
     /// rest is written. Objects it adds must have been numbered before the write began
     /// (added as placeholders), since the writer numbers its own after the store's.
-    public static func write(_ store: PDFObjectStore, level: Int32 = 6, progress: @escaping () -> Void = {},
+    /// `deflatesAhead`: deflate the object streams on a thread of their own (the same
+    /// bytes, see `DeflateAhead`).
+    public static func write(_ store: PDFObjectStore, level: Int32 = 6, deflatesAhead: Bool = false,
+                             progress: @escaping () -> Void = {},
                              deferring: Set<Int> = [], until: @escaping () -> Bool = { true },
                              to sink: @escaping (UnsafeRawBufferPointer) -> Bool) -> Result<Void, Failure> {
         guard let compressor = libdeflate_alloc_compressor(level) else { return .failure(.compressor) }
         defer { libdeflate_free_compressor(compressor) }
-        var writer = PDFFileWriter(store: store, compressor: compressor, sink: sink, progress: progress,
+        let ahead = deflatesAhead ? DeflateAhead(level: level) : nil
+        defer { ahead?.stop() }
+        var writer = PDFFileWriter(store: store, compressor: compressor, ahead: ahead, sink: sink, progress: progress,
                                    deferred: deferring, makeDeferred: until)
         do throws(Failure) {
             try writer.writeAll()
@@ -68,9 +80,11 @@ public struct PDFFileWriter {
         }
     }
 
-    private init(store: PDFObjectStore, compressor: OpaquePointer, sink: @escaping (UnsafeRawBufferPointer) -> Bool,
+    private init(store: PDFObjectStore, compressor: OpaquePointer, ahead: DeflateAhead?,
+                 sink: @escaping (UnsafeRawBufferPointer) -> Bool,
                  progress: @escaping () -> Void, deferred: Set<Int>, makeDeferred: @escaping () -> Bool) {
         self.store = store
+        self.ahead = ahead
         self.deferred = deferred
         self.makeDeferred = makeDeferred
         self.compressor = compressor
@@ -149,6 +163,7 @@ public struct PDFFileWriter {
     /// when stored without a filter and long enough for it to pay).
     private mutating func writeStream(_ number: Int, _ object: PDFObject) throws(Failure) {
         guard var dict = object.dictionary else { return }
+        try emitInFlight()
         var compressed: [UInt8]?
         if dict["Filter"] == nil, dict["DecodeParms"] == nil {
             compressed = store.withStoredData(object) { data -> [UInt8]? in
@@ -200,17 +215,35 @@ public struct PDFFileWriter {
             entries[number] = (2, streamNumber, index)
         }
         header.append(0x0A)
-        let data = try deflate(header + body)
-        grow(to: streamNumber + 1)
-        entries[streamNumber] = (1, written + buffer.count, 0)
         let dict = PDFDictionary([("Type", .name("ObjStm")), ("N", .integer(pending.count)), ("First", .integer(header.count)),
                                   ("Filter", .name("FlateDecode"))])
-        try emitStream(streamNumber, dict, data)
         pending.removeAll(keepingCapacity: true)
+        try emitInFlight()
+        if let ahead {
+            ahead.submit(header + body)
+            inFlight = (streamNumber, dict)
+        } else {
+            try emitObjectStream(streamNumber, dict, try deflate(header + body))
+        }
+    }
+
+    /// Emits the object stream being deflated ahead, if any, once its data is made.
+    private mutating func emitInFlight() throws(Failure) {
+        guard let (number, dict) = inFlight, let ahead else { return }
+        inFlight = nil
+        guard let data = ahead.take() else { throw .compressor }
+        try emitObjectStream(number, dict, data)
+    }
+
+    private mutating func emitObjectStream(_ number: Int, _ dict: PDFDictionary, _ data: [UInt8]) throws(Failure) {
+        grow(to: number + 1)
+        entries[number] = (1, written + buffer.count, 0)
+        try emitStream(number, dict, data)
     }
 
     /// The cross-reference stream (7.5.8), with the trailer's entries, the last object.
     private mutating func writeCrossReferenceStream() throws(Failure) {
+        try emitInFlight()
         let number = nextNumber
         nextNumber += 1
         grow(to: number + 1)
@@ -270,12 +303,22 @@ public struct PDFFileWriter {
 
     /// zlib data of `bytes` (libdeflate).
     private func deflate(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> [UInt8] {
+        guard let out = Self.deflate(bytes, with: compressor) else { throw .compressor }
+        return out
+    }
+
+    /// zlib data of `bytes` made by `compressor`; nil when it fails.
+    static func deflate(_ bytes: UnsafeBufferPointer<UInt8>, with compressor: OpaquePointer) -> [UInt8]? {
         let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
         var out = [UInt8](repeating: 0, count: bound)
         let n = out.withUnsafeMutableBytes { libdeflate_zlib_compress(compressor, bytes.baseAddress, bytes.count, $0.baseAddress, bound) }
-        guard n > 0 else { throw .compressor }
+        guard n > 0 else { return nil }
         out.removeSubrange(n...)
         return out
+    }
+
+    static func deflate(_ bytes: [UInt8], with compressor: OpaquePointer) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { deflate($0, with: compressor) }
     }
 
     private func deflate(_ bytes: [UInt8]) throws(Failure) -> [UInt8] {

@@ -37,6 +37,10 @@ public final class PDFObjectStore {
     private var edited: [Int: PDFObject] = [:]
     /// Entries set by `setEntry`, applied over the object each time it is read.
     private var entryEdits: [Int: [(key: PDFName, value: PDFValue)]] = [:]
+    /// A bit per object number, set once the object is replaced or given an entry
+    /// edit: most objects never are, and asking both dictionaries about every object
+    /// read (hashing its number twice) was ~3 ms of a link-heavy document's pass.
+    private var touched: [UInt64] = []
     /// One past the largest object number (grows with `add`).
     public private(set) var size: Int
 
@@ -69,7 +73,7 @@ public final class PDFObjectStore {
     /// none (or it does not parse).
     public func object(_ number: Int) -> PDFObject? {
         guard var object = storedOrEdited(number) else { return nil }
-        if let edits = entryEdits[number], case .dictionary(var dict) = object.value {
+        if isTouched(number), let edits = entryEdits[number], case .dictionary(var dict) = object.value {
             object.value = .null  // the dictionary's one reference, so editing it copies nothing
             for (key, value) in edits { dict[key] = value }
             object.value = .dictionary(dict)
@@ -78,7 +82,7 @@ public final class PDFObjectStore {
     }
 
     private func storedOrEdited(_ number: Int) -> PDFObject? {
-        if let e = edited[number] { return e }
+        if isTouched(number), let e = edited[number] { return e }
         guard let offset = fileOffset(number) else { return nil }
         var parser = PDFParser(bytes, at: offset)
         guard let found = parser.indirectObject(), found.number == number else { return nil }
@@ -91,7 +95,8 @@ public final class PDFObjectStore {
     /// in it, when nothing edited it and it is no stream; nil otherwise (then `object`
     /// reads it). For copying an object without building its value (`PDFValueScan`).
     public func storedValue(_ number: Int) -> (value: UnsafeBufferPointer<UInt8>, references: [PDFReference])? {
-        guard edited[number] == nil, entryEdits[number] == nil, let offset = fileOffset(number) else { return nil }
+        guard !isTouched(number) || (edited[number] == nil && entryEdits[number] == nil),
+              let offset = fileOffset(number) else { return nil }
         var parser = PDFParser(bytes, at: offset)
         guard parser.objectHeader() == number else { return nil }
         parser.skipSpace()
@@ -114,6 +119,7 @@ public final class PDFObjectStore {
     /// object anyway).
     public func setEntry(_ key: PDFName, to value: PDFValue, of number: Int) {
         entryEdits[number, default: []].append((key, value))
+        touch(number)
     }
 
     /// The value a reference points at (one level), or `value` itself; `.null` for a
@@ -136,7 +142,22 @@ public final class PDFObjectStore {
     /// Writes `object` in place of object `number` (also one made by `add`).
     public func replace(_ number: Int, with object: PDFObject) {
         edited[number] = object
+        touch(number)
         size = max(size, number + 1)
+    }
+
+    /// Whether object `number` may have been replaced or edited (`touched`; a number
+    /// below zero is always looked up).
+    private func isTouched(_ number: Int) -> Bool {
+        let word = number >> 6
+        return number < 0 || (word < touched.count && touched[word] & (1 << UInt64(number & 63)) != 0)
+    }
+
+    private func touch(_ number: Int) {
+        guard number >= 0 else { return }
+        let word = number >> 6
+        if word >= touched.count { touched += repeatElement(0, count: word + 1 - touched.count) }
+        touched[word] |= 1 << UInt64(number & 63)
     }
 
     /// Writes `dictionary` as the value of object `number`, keeping its stream data.
@@ -207,7 +228,7 @@ public final class PDFObjectStore {
 
     /// Whether object `number` is in the file (it may still fail to parse).
     public func exists(_ number: Int) -> Bool {
-        edited[number] != nil || fileOffset(number) != nil
+        (isTouched(number) && edited[number] != nil) || fileOffset(number) != nil
     }
 
     /// The offsets the classic cross-reference table at `startxref` gives, each checked

@@ -112,7 +112,7 @@ struct PDFPostProcessor {
         if let file = folder.flatMap({ ScratchFile(in: $0) }) {
             var offset = 0
             var failure: String?
-            let result = PDFFileWriter.write(s, progress: letGo, deferring: deferred.objects, until: deferred.make) { bytes in
+            let result = PDFFileWriter.write(s, deflatesAhead: true, progress: letGo, deferring: deferred.objects, until: deferred.make) { bytes in
                 failure = file.write(bytes, at: offset)
                 offset += bytes.count
                 return failure == nil
@@ -123,7 +123,7 @@ struct PDFPostProcessor {
         }
         var out: [UInt8] = []
         out.reserveCapacity(s.bytes.count)
-        let result = PDFFileWriter.write(s, progress: letGo, deferring: deferred.objects, until: deferred.make) { bytes in
+        let result = PDFFileWriter.write(s, deflatesAhead: true, progress: letGo, deferring: deferred.objects, until: deferred.make) { bytes in
             out.append(contentsOf: bytes.bindMemory(to: UInt8.self))
             return true
         }
