@@ -118,6 +118,8 @@ public struct PDFParser {
         case UInt8(ascii: "["):
             position += 1
             var items: [PDFValue] = []
+            // Room for the usual array (a rectangle, quad points, a border) at once.
+            items.reserveCapacity(8)
             while true {
                 skipSpace()
                 guard position < bytes.count else { return nil }
@@ -153,7 +155,17 @@ public struct PDFParser {
             let key = name()
             guard let value = value(depth: depth) else { return nil }
             // A null value means the key is absent (7.3.7); a repeated key keeps its first value.
-            if value != .null, !entries.contains(where: { $0.key == key }) { entries.append((key, value)) }
+            if value != .null, !Self.contains(key, in: entries) { entries.append((key, value)) }
+        }
+    }
+
+    /// Whether `entries` has `key`, the keys compared in place (`contains(where:)` gives
+    /// its closure each entry copied, name and value retained and released, for every
+    /// key of every dictionary read).
+    private static func contains(_ key: PDFName, in entries: [(key: PDFName, value: PDFValue)]) -> Bool {
+        entries.withUnsafeBufferPointer { entries in
+            for i in entries.indices where entries[i].key == key { return true }
+            return false
         }
     }
 

@@ -131,6 +131,24 @@ import TestSupport
         }
     }
 
+    /// The body ends at the table's `xref`, wherever it falls among eight-byte words
+    /// (found backward a word at a time): objects the table lists wrongly are found by
+    /// their headers in the body, whatever the padding before the table, and an `x` in
+    /// the padding is not taken for it.
+    @Test func findsTheTableWhereverItStarts() throws {
+        for pad in 0..<20 {
+            for filler in [" ", "x"] {
+                let body = "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n"
+                    + "%" + String(repeating: filler, count: pad) + "\n"
+                let pdf = Self.file(body, size: 3, root: 1, wrong: [2])
+                try pdf.withUnsafeBufferPointer { b in
+                    let store = try #require(PDFObjectStore(b), "padding \(pad) of \(filler)")
+                    #expect(store.object(2)?.dictionary?["Type"] == .name("Pages"), "padding \(pad) of \(filler)")
+                }
+            }
+        }
+    }
+
     @Test func refusesOtherShapes() {
         for bad in ["", "not a pdf", "%PDF-1.5\n1 0 obj\n1\nendobj\n", "%PDF-1.5\ntrailer\n<< /Size 0 >>\n"] {
             #expect(Array(bad.utf8).withUnsafeBufferPointer { PDFObjectStore($0) } == nil, "\(bad)")
