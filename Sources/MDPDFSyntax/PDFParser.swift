@@ -118,8 +118,6 @@ public struct PDFParser {
         case UInt8(ascii: "["):
             position += 1
             var items: [PDFValue] = []
-            // Room for the usual array (a rectangle, quad points, a border) at once.
-            items.reserveCapacity(8)
             while true {
                 skipSpace()
                 guard position < bytes.count else { return nil }
