@@ -31,10 +31,15 @@ struct HTMLSourceText {
         append(text)
     }
 
+    /// The text's bytes in one append, its line feeds noted from a pass over them (a
+    /// byte-at-a-time append was 13 M instructions of the Rust book's serial parse,
+    /// whose unclosed `<span id="ferris">` makes the rest of the book one woven piece).
     private mutating func append(_ text: String) {
-        for byte in text.utf8 {
-            if byte == 0x0A { lineFeeds.append(bytes.count) }
-            bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            let start = bytes.count
+            for i in utf8.indices where utf8[i] == 0x0A { lineFeeds.append(start + i) }
+            bytes.append(contentsOf: utf8)
         }
     }
 
