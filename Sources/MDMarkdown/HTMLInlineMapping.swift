@@ -55,6 +55,10 @@ extension HTMLMapper {
             case .inline(let inline): return [inline]
             case .link(let destination, let title, let at): return [.link(destination: destination, title: title, inlines(e.children), at: at)]
             case .block(let b): return [.text(Self.blockEdge)] + Self.inlines(of: b) + [.text(Self.blockEdge)]
+            case .blocks:
+                // The weave is done again with a placeholder per block.
+                sharedSlots.misplaced = true
+                return []
             }
         }
         if isDropped(e) { return [] }

@@ -25,6 +25,8 @@ struct HTMLMapper {
     /// placeholder elsewhere (the author's own) is not one.
     let slotOffsets: [Int]
     let warnings: HTMLWarnings
+    /// Set when a placeholder for several blocks is met outside block content.
+    let sharedSlots = SharedSlots()
 
     /// The Markdown a placeholder element stands for; nil for any other element.
     func slot(_ e: HTMLElement) -> HTMLSlot? {
@@ -72,6 +74,9 @@ struct HTMLMapper {
                 case .block(let b):
                     out.flush()
                     out.append(wrapped(b, out.wrappers))
+                case .blocks(let bs):
+                    out.flush()
+                    for b in bs { out.append(wrapped(b, out.wrappers)) }
                 case .inline, .link:
                     out.add(inlines([node]), at: location(e))
                 }
@@ -156,7 +161,12 @@ struct HTMLMapper {
     func holdsBlocks(_ e: HTMLElement) -> Bool {
         e.children.contains { child in
             guard case .element(let c) = child else { return false }
-            if let s = slot(c) { if case .block = s { return true } else { return false } }
+            if let s = slot(c) {
+                switch s {
+                case .block, .blocks: return true
+                case .inline, .link: return false
+                }
+            }
             return (HTMLElements.blocks.contains(c.name) && c.isHTML) || holdsBlocks(c)
         }
     }
@@ -254,6 +264,12 @@ struct InlineWrapper {
 }
 
 /// Collects blocks, and the inline content between them as paragraphs.
+/// Whether a placeholder shared by several Markdown blocks was met where they would not
+/// be mapped as blocks (the weave is then done again with one placeholder each).
+final class SharedSlots {
+    var misplaced = false
+}
+
 struct BlockCollector {
     let mapper: HTMLMapper
     var wrappers: [InlineWrapper]

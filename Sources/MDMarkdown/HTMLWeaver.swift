@@ -26,12 +26,16 @@ struct HTMLWeaver {
     /// Whether self-contained runs of HTML blocks are woven on their own (see
     /// `weave(_:)`); tests compare with weaving every sequence whole.
     var splitsSelfContainedRuns = true
+    /// Whether Markdown blocks in a row share a placeholder (see `weaveSequence`); tests
+    /// compare with one placeholder per block.
+    var sharesPlaceholders = true
 
     /// The document's blocks and footnotes, HTML interpreted; warnings go to
     /// `diagnostics` in document order.
     static func weave(_ document: MarkdownDocument, maxDepth: Int, diagnostics: DiagnosticSink,
-                      splitsSelfContainedRuns: Bool = true) -> MarkdownDocument {
-        let weaver = HTMLWeaver(maxDepth: maxDepth, splitsSelfContainedRuns: splitsSelfContainedRuns)
+                      splitsSelfContainedRuns: Bool = true, sharesPlaceholders: Bool = true) -> MarkdownDocument {
+        let weaver = HTMLWeaver(maxDepth: maxDepth, splitsSelfContainedRuns: splitsSelfContainedRuns,
+                                sharesPlaceholders: sharesPlaceholders)
         var d = document
         d.blocks = weaver.weave(d.blocks)
         for i in d.footnotes.indices { d.footnotes[i].blocks = weaver.weave(d.footnotes[i].blocks) }
@@ -71,23 +75,48 @@ struct HTMLWeaver {
     }
 
     /// Blocks woven as one piece of HTML, each Markdown block a placeholder in it.
+    ///
+    /// Markdown blocks that follow each other share one placeholder (`.blocks`): where
+    /// they land among blocks (nearly always), the line feeds between single
+    /// placeholders made nothing, so the blocks come out the same. An element left open
+    /// makes the rest of its container one sequence (the Rust book's chapter 0 leaves
+    /// `<span id="ferris">` open: 5,500 blocks after it, 11,000 in the book twice), and
+    /// HTML parsing and mapping cost about 30,000 instructions per placeholder, serial
+    /// before styling starts. Should a shared placeholder land anywhere else (inside
+    /// inline content, where each block is set apart), the sequence is woven again with
+    /// one placeholder per block, as before.
     private func weaveSequence(_ inner: [Block]) -> [Block] {
         guard inner.contains(where: Self.isHTMLBlock) else { return inner }
+        if sharesPlaceholders, let woven = weaveSequence(inner, sharing: true) { return woven }
+        return weaveSequence(inner, sharing: false) ?? printedAsWritten(inner)
+    }
+
+    /// `weaveSequence` with Markdown blocks in a row sharing a placeholder or not; nil
+    /// when a shared one landed outside block content (or, not sharing, when the HTML
+    /// does not parse: printed as written).
+    private func weaveSequence(_ inner: [Block], sharing: Bool) -> [Block]? {
         var text = HTMLSourceText()
         var slots: [HTMLSlot] = [], offsets: [Int] = []
-        for block in inner {
+        var i = 0
+        while i < inner.count {
+            let block = inner[i]
             if case .htmlBlock(let html) = block.kind {
                 text.appendSource(html, at: block.range.start)
                 if !html.hasSuffix("\n") { text.appendGenerated("\n", at: block.range.end) }
-            } else {
-                offsets.append(text.offset)
-                text.appendGenerated(HTMLMapper.slotTag(slots.count) + "</\(HTMLMapper.slotName)>\n", at: block.range.start)
-                slots.append(.block(block))
+                i += 1
+                continue
             }
+            var end = i + 1
+            while sharing, end < inner.count, !Self.isHTMLBlock(inner[end]) { end += 1 }
+            offsets.append(text.offset)
+            text.appendGenerated(HTMLMapper.slotTag(slots.count) + "</\(HTMLMapper.slotName)>\n", at: block.range.start)
+            slots.append(end - i == 1 ? .block(block) : .blocks(Array(inner[i..<end])))
+            i = end
         }
-        guard let nodes = parse(text) else { return printedAsWritten(inner) }
+        guard let nodes = parse(text) else { return sharing ? nil : printedAsWritten(inner) }
         let mapper = HTMLMapper(source: text, slots: slots, slotOffsets: offsets, warnings: warnings)
-        return mapper.blocks(nodes, wrappers: [])
+        let blocks = mapper.blocks(nodes, wrappers: [])
+        return mapper.sharedSlots.misplaced ? nil : blocks
     }
 
     /// A block with the HTML inside it woven: containers' blocks, leaf blocks' inlines.
@@ -188,6 +217,9 @@ struct HTMLWeaver {
 enum HTMLSlot {
     /// A Markdown block.
     case block(Block)
+    /// Markdown blocks that follow each other with nothing between them: one placeholder
+    /// for all of them where they are mapped as blocks (see `weaveSequence`).
+    case blocks([Block])
     /// A Markdown inline without inline children of its own to weave (code span,
     /// image, footnote reference, formula).
     case inline(Inline)

@@ -69,6 +69,52 @@ import Testing
         }
     }
 
+    /// Markdown blocks in a row sharing one placeholder give the tree and warnings of one
+    /// placeholder each, in every context HTML can put them in: open inline elements,
+    /// blocks, lists, tables (foster parenting), preformatted text, select (dropped),
+    /// inline content (where the weave is done again), and the corpus documents with
+    /// every container woven whole (the longest sequences).
+    @Test func sharedPlaceholdersWeaveTheSame() throws {
+        func dump(_ markdown: String, splits: Bool, shares: Bool) -> (String, [String]) {
+            var options = ParseOptions()
+            options.interpretHTML = false
+            let plain = MarkdownParser.parse(markdown, diagnostics: DiagnosticSink(), options: options)
+            let sink = DiagnosticSink()
+            let d = HTMLWeaver.weave(plain, maxDepth: options.maxNestingDepth, diagnostics: sink,
+                                     splitsSelfContainedRuns: splits, sharesPlaceholders: shares)
+            return (d.dump(), sink.diagnostics.map(\.description))
+        }
+        let blocks = "one **para**\n\n# Heading\n\n- a\n- b\n\n> quote\n\n```\ncode\n```\n\n| t | u |\n|---|---|\n| 1 | 2 |\n\nlast\n"
+        var documents = [
+            "<span id=\"ferris\">\n\n" + blocks + "\n<a id=\"x\"></a>\n\n" + blocks,
+            "<div align=\"center\">\n\n" + blocks + "\n</div>\n\n" + blocks,
+            "<b>\n\n" + blocks + "\n</b>\n\n" + blocks,
+            "<a href=\"https://example.com\">\n\n" + blocks,
+            "<p>\n\n" + blocks + "\n</p>\n",
+            "<ul>\n\n" + blocks + "\n</ul>\n",
+            "<table><tr><td>\n\n" + blocks + "\n</td></tr></table>\n",
+            "<table>\n\n" + blocks + "\n</table>\n",
+            "<pre>\n\n" + blocks + "\n</pre>\n",
+            "<select>\n\n" + blocks + "\n</select>\n",
+            "<details><summary>s</summary>\n\n" + blocks + "\n</details>\n",
+            "<dl><dt>t</dt><dd>\n\n" + blocks + "\n</dd></dl>\n",
+            "<h2>\n\n" + blocks + "\n</h2>\n",
+            "<span style=\"page-break-before: always\">\n\n" + blocks + "\n</span>\n",
+            "> <span>\n>\n> one\n>\n> two\n\n- <i>\n\n  three\n\n  four\n",
+        ]
+        let files = FileManager.default.enumerator(atPath: Self.corpus.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".md") && $0 != "SOURCES.md" }.sorted() ?? []
+        try #require(files.count > 20, "the corpus is missing (../shared/corpus)")
+        for file in files { documents.append(try String(contentsOf: Self.corpus.appendingPathComponent(file), encoding: .utf8)) }
+        for (k, markdown) in documents.enumerated() {
+            for splits in [true, false] {
+                let shared = dump(markdown, splits: splits, shares: true), single = dump(markdown, splits: splits, shares: false)
+                #expect(shared.0 == single.0, "document \(k) (splits \(splits)): the trees differ")
+                #expect(shared.1 == single.1, "document \(k) (splits \(splits)): the warnings differ")
+            }
+        }
+    }
+
     /// Every corpus document: the Rust book's anchors and comments, the READMEs' centered
     /// logos and badges, the spec's and the manual's raw HTML.
     @Test func corpusDocuments() throws {
