@@ -18,6 +18,9 @@ import CXXHash
 public struct PDFFileWriter {
     /// Objects in one object stream (qpdf's figure too).
     static let objectsPerStream = 100
+    /// Files with fewer objects write their object streams in turn even when asked to
+    /// deflate them ahead (ten object streams' worth).
+    static let deflatesAheadFrom = 1_000
     /// Streams stored without a filter and at least this long are deflated on writing.
     static let compressFrom = 64
 
@@ -68,7 +71,9 @@ public struct PDFFileWriter {
                              to sink: @escaping (UnsafeRawBufferPointer) -> Bool) -> Result<Void, Failure> {
         guard let compressor = libdeflate_alloc_compressor(level) else { return .failure(.compressor) }
         defer { libdeflate_free_compressor(compressor) }
-        let ahead = deflatesAhead ? DeflateAhead(level: level) : nil
+        // A short document's few object streams are not worth a thread and a second
+        // compressor (a one-line document has one).
+        let ahead = deflatesAhead && store.size >= Self.deflatesAheadFrom ? DeflateAhead(level: level) : nil
         defer { ahead?.stop() }
         var writer = PDFFileWriter(store: store, compressor: compressor, ahead: ahead, sink: sink, progress: progress,
                                    deferred: deferring, makeDeferred: until)
