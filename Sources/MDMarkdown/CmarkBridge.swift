@@ -218,7 +218,8 @@ enum CmarkBridge {
         string(cmark_node_get_literal(node))
     }
 
-    /// cmark validated the UTF-8 on input; `String(cString:)` repairs anything left.
+    /// The input was valid UTF-8 (a Swift string); `String(cString:)` repairs anything
+    /// cmark's own edits could have left (it replaces NUL bytes with U+FFFD).
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
     }

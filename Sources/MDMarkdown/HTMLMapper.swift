@@ -77,6 +77,7 @@ struct HTMLMapper {
                 case .blocks(let bs):
                     out.flush()
                     for b in bs { out.append(wrapped(b, out.wrappers)) }
+                    sharedSlots.mapped += 1
                 case .inline, .link:
                     out.add(inlines([node]), at: location(e))
                 }
@@ -238,6 +239,12 @@ final class HTMLWarnings {
     /// A warning given once per document for `key` (nil: every time).
     func add(key: String?, _ d: Diagnostic) { items.append((key, d)) }
 
+    /// How many warnings are held: with `truncate`, a weave that is thrown away takes
+    /// back what it said.
+    var count: Int { items.count }
+
+    func truncate(to count: Int) { items.removeSubrange(count...) }
+
     func report(to sink: DiagnosticSink) {
         let ordered = items.enumerated().sorted {
             let a = $0.element.diagnostic.location ?? SourceLocation(line: 0, column: 0)
@@ -265,9 +272,13 @@ struct InlineWrapper {
 
 /// Collects blocks, and the inline content between them as paragraphs.
 /// Whether a placeholder shared by several Markdown blocks was met where they would not
-/// be mapped as blocks (the weave is then done again with one placeholder each).
+/// be mapped as blocks, and how many were mapped as blocks: unless every shared
+/// placeholder was mapped as blocks exactly once (one in raw text, `<xmp>`, is never
+/// met; one in preformatted text is read as text), the weave is done again with one
+/// placeholder each.
 final class SharedSlots {
     var misplaced = false
+    var mapped = 0
 }
 
 struct BlockCollector {

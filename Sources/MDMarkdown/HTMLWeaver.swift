@@ -95,6 +95,7 @@ struct HTMLWeaver {
     /// when a shared one landed outside block content (or, not sharing, when the HTML
     /// does not parse: printed as written).
     private func weaveSequence(_ inner: [Block], sharing: Bool) -> [Block]? {
+        let warned = warnings.count
         var text = HTMLSourceText()
         var slots: [HTMLSlot] = [], offsets: [Int] = []
         var i = 0
@@ -113,10 +114,20 @@ struct HTMLWeaver {
             slots.append(end - i == 1 ? .block(block) : .blocks(Array(inner[i..<end])))
             i = end
         }
-        guard let nodes = parse(text) else { return sharing ? nil : printedAsWritten(inner) }
+        guard let nodes = parse(text) else {
+            guard sharing else { return printedAsWritten(inner) }
+            warnings.truncate(to: warned)
+            return nil
+        }
         let mapper = HTMLMapper(source: text, slots: slots, slotOffsets: offsets, warnings: warnings)
         let blocks = mapper.blocks(nodes, wrappers: [])
-        return mapper.sharedSlots.misplaced ? nil : blocks
+        let shared = slots.count { if case .blocks = $0 { true } else { false } }
+        guard !mapper.sharedSlots.misplaced, mapper.sharedSlots.mapped == shared else {
+            // Thrown away: what it warned of, the weave with a placeholder each says again.
+            warnings.truncate(to: warned)
+            return nil
+        }
+        return blocks
     }
 
     /// A block with the HTML inside it woven: containers' blocks, leaf blocks' inlines.

@@ -15,10 +15,16 @@ import MDCore
 final class DeflateAhead: @unchecked Sendable {
     private let condition = Condition()
     private var job: [UInt8]?
-    /// The zlib data of the last job; nil while it is being made, or when it failed.
-    private var result: [UInt8]?
+    /// What became of the last job; nil while it is being made.
+    private var result: Outcome?
     private var busy = false
-    private var failed = false
+
+    /// A job's zlib data, or its bytes given back when libdeflate failed (the writer
+    /// deflates them itself).
+    enum Outcome {
+        case deflated([UInt8])
+        case notDeflated([UInt8])
+    }
     private var stopping = false
     private var running = true
 
@@ -34,17 +40,16 @@ final class DeflateAhead: @unchecked Sendable {
         precondition(!busy, "one object stream in flight at most")
         job = bytes
         busy = true
-        failed = false
         condition.broadcast()
     }
 
-    /// The zlib data of the job submitted last, once made; nil when libdeflate failed.
-    func take() -> [UInt8]? {
+    /// What became of the job submitted last, once done. Something must be in flight.
+    func take() -> Outcome {
         condition.lock()
         defer { condition.unlock() }
         while busy { condition.wait() }
         defer { result = nil }
-        return failed ? nil : result
+        return result!
     }
 
     /// Ends the thread (after the job in flight, if any) and waits for it to end, so
@@ -68,8 +73,7 @@ final class DeflateAhead: @unchecked Sendable {
             condition.unlock()
             let data = compressor.flatMap { PDFFileWriter.deflate(bytes, with: $0) }
             condition.lock()
-            result = data
-            failed = data == nil
+            result = data.map(Outcome.deflated) ?? .notDeflated(bytes)
             busy = false
             condition.broadcast()
         }

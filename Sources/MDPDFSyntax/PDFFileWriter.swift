@@ -159,6 +159,8 @@ public struct PDFFileWriter {
             if buffer.count >= 1 << 20 { try flush() }
         }
         try flushObjectStream()
+        // Its entry set before the free ones are chained (they are the entries still unset).
+        try emitInFlight()
         linkFreeEntries()
         try writeCrossReferenceStream()
         try flush()
@@ -236,8 +238,11 @@ public struct PDFFileWriter {
     private mutating func emitInFlight() throws(Failure) {
         guard let (number, dict) = inFlight, let ahead else { return }
         inFlight = nil
-        guard let data = ahead.take() else { throw .compressor }
-        try emitObjectStream(number, dict, data)
+        switch ahead.take() {
+        case .deflated(let data): try emitObjectStream(number, dict, data)
+        // The thread's compressor could not be made: deflated here instead.
+        case .notDeflated(let bytes): try emitObjectStream(number, dict, try deflate(bytes))
+        }
     }
 
     private mutating func emitObjectStream(_ number: Int, _ dict: PDFDictionary, _ data: [UInt8]) throws(Failure) {

@@ -24,7 +24,7 @@ extension CairoCanvas {
                 // 1-14. A tolerance of the dot's diameter gives a pen of 4 (at the
                 // dot's top, bottom and sides, so the extents stay exact); the PDF holds
                 // the same path, caps and dash pattern, which the reader draws as round.
-                cairo_set_tolerance(cr, max(stroke.width.value, Self.defaultTolerance))
+                cairo_set_tolerance(cr, dotTolerance(width: stroke.width.value))
                 cairo_stroke(cr)
                 cairo_set_tolerance(cr, Self.defaultTolerance)
             } else {
@@ -36,6 +36,20 @@ extension CairoCanvas {
     /// cairo's tolerance for flattening curves, in points: its default, which only the
     /// dotted strokes above change.
     static let defaultTolerance = 0.1
+
+    /// The tolerance for a dotted stroke `width` points wide: the dot's diameter in
+    /// device space (cairo measures tolerance there; a group drawn scaled changes it),
+    /// so that the pen has four vertices (at least one radius, under four: one vertex
+    /// would lose the dot's extent). Under a matrix that scales x and y apart, the
+    /// default.
+    private func dotTolerance(width: Double) -> Double {
+        var ax = width, ay = 0.0, bx = 0.0, by = width
+        cairo_user_to_device_distance(cr, &ax, &ay)
+        cairo_user_to_device_distance(cr, &bx, &by)
+        let a = (ax * ax + ay * ay).squareRoot(), b = (bx * bx + by * by).squareRoot()
+        guard a > 0, abs(a - b) <= 1e-9 * a else { return Self.defaultTolerance }
+        return max(a, Self.defaultTolerance)
+    }
 
     /// Builds the path of `geometry`; false when there is nothing to draw.
     private func addPath(_ geometry: Shape.Geometry, stroke: Stroke?) -> Bool {
