@@ -18,6 +18,8 @@ final class DeflateAhead: @unchecked Sendable {
     /// What became of the last job; nil while it is being made.
     private var result: Outcome?
     private var busy = false
+    private var stopping = false
+    private var running = true
 
     /// A job's zlib data, or its bytes given back when libdeflate failed (the writer
     /// deflates them itself).
@@ -25,8 +27,6 @@ final class DeflateAhead: @unchecked Sendable {
         case deflated([UInt8])
         case notDeflated([UInt8])
     }
-    private var stopping = false
-    private var running = true
 
     /// Starts the thread; `level` is libdeflate's.
     init(level: Int32) {
