@@ -107,6 +107,18 @@ public final class PDFObjectStore {
         return (UnsafeBufferPointer(rebasing: bytes[start..<end]), references)
     }
 
+    /// Object `number`'s structure-element facts as the file has them (see
+    /// `PDFParser.structureKids`); nil when it was edited, is not in the file, or does
+    /// not read that way (then `object` reads it).
+    public func structureKids(_ number: Int) -> (hasS: Bool, kids: [Int])? {
+        guard !isTouched(number), let offset = fileOffset(number) else { return nil }
+        var parser = PDFParser(bytes, at: offset)
+        guard parser.objectHeader() == number, let found = parser.structureKids() else { return nil }
+        // A stream's dictionary is no structure element; let the parser say what it is.
+        guard !parser.keyword("stream") else { return nil }
+        return found
+    }
+
     /// Where the file has object `number`'s header; nil when it has none.
     private func fileOffset(_ number: Int) -> Int? {
         number > 0 && number < offsets.count && offsets[number] >= 0 ? offsets[number] : nil

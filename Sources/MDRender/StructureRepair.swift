@@ -161,7 +161,14 @@ private struct Elements {
         var seen = Set<Int>()
         while let e = stack.popLast() {
             guard seen.insert(e).inserted else { continue }
-            // Each object read once: a referenced kid that is not an element is skipped here.
+            // Each object read once: a referenced kid that is not an element is skipped
+            // here. Read without building it where the file's object reads that way.
+            if let element = store.structureKids(e) {
+                guard element.hasS else { continue }
+                out.append(e)
+                stack += element.kids.reversed()
+                continue
+            }
             let element = self[e]
             guard element["S"] != nil else { continue }
             out.append(e)

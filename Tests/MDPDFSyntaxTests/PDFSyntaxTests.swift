@@ -177,6 +177,45 @@ import TestSupport
         }
     }
 
+    /// A structure element read without building it says what its parse says: whether
+    /// it has an /S, and the references directly in its /K; or nil where the parse must
+    /// decide (a key written twice, an escape, not a dictionary).
+    @Test func structureKidsAgreeWithTheParse() {
+        func parsed(_ text: String) -> (Bool, [Int])? {
+            guard let d = PDFValue.parsing(text)?.dictionary else { return nil }
+            let kids: [PDFValue]
+            switch d["K"] {
+            case nil: kids = []
+            case .array(let items)?: kids = items
+            case let kid?: kids = [kid]
+            }
+            return (d["S"] != nil, kids.compactMap { $0.reference?.number })
+        }
+        func scanned(_ text: String) -> (Bool, [Int])? {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBufferPointer { b in
+                var parser = PDFParser(UnsafeBufferPointer(b))
+                return parser.structureKids().map { ($0.hasS, $0.kids) }
+            }
+        }
+        let agreeing = [
+            "<< /Type /StructElem /S /P /P 12 0 R /K [ 0 1 2 ] /Pg 5 0 R >>",
+            "<< /S /Document /K [ 3 0 R 4 0 R << /Type /MCR /Pg 5 0 R /MCID 2 >> 7 0 R 9 0 R ] >>",
+            "<</S/Link/K[<</Type/OBJR/Obj 8 0 R>>1 2 R 3]/P 2 0 R>>", "<< /S /Span /K 12 0 R >>", "<< /S /Span /K 7 >>",
+            "<< /S null /K [ 4 0 R ] >>", "<< /K [ 4 0 R ] >>", "<< /S /Figure /Alt (a \\) b) /A << /O /Layout /BBox [0 0 1.5 2] >> /K [ 0 ] >>",
+            "<< /S /P /K null /ActualText <FEFF0041> /Lang (en) /E true >>", "<< /S /P /K [ ] >>", "<< /S /P /K [ 1 0 ] >>",
+            "<< /S /P /K [ -1 0 R 2 0 R ] >>", "<< /S /Table /K [ 10 0 R % a comment\n 11 0 R ] /ID (x) >>",
+        ]
+        for text in agreeing {
+            let scan = scanned(text), parse = parsed(text)
+            #expect(scan?.0 == parse?.0 && scan?.1 == parse?.1, "\(text)")
+        }
+        // Left to the parse: /S or /K written twice, escaped keys, not a dictionary, cut short.
+        for text in ["<< /S /P /S /Q >>", "<< /K 1 0 R /K 2 0 R >>", "<< /#53 /P >>", "[ 1 0 R ]", "<< /S /P /K [ 1 0 R", "<< /S /P"] {
+            #expect(scanned(text) == nil, "\(text)")
+        }
+    }
+
     @Test func textStrings() {
         #expect(PDFValue.text("plain") == .string(Array("plain".utf8)))
         #expect(PDFValue.text("é") == .string([0xFE, 0xFF, 0x00, 0xE9]))
