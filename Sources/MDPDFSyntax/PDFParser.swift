@@ -104,7 +104,9 @@ public struct PDFParser {
         switch c {
         case UInt8(ascii: "/"):
             position += 1
-            return .name(name())
+            let start = position
+            skipName()
+            return .name(name(start..<position))
         case UInt8(ascii: "("):
             position += 1
             return literalString().map(PDFValue.string)
@@ -141,16 +143,9 @@ public struct PDFParser {
         // font: 3 to 8 entries) at once rather than growing 1, 2, 4, 8.
         entries.reserveCapacity(8)
         while true {
-            skipSpace()
-            guard position < bytes.count else { return nil }
-            if bytes[position] == UInt8(ascii: ">") {
-                guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") else { return nil }
-                position += 2
-                return .dictionary(PDFDictionary(entries))
-            }
-            guard bytes[position] == UInt8(ascii: "/") else { return nil }
-            position += 1
-            let key = name()
+            guard let step = dictionaryStep() else { return nil }
+            guard case .key(let range) = step else { return .dictionary(PDFDictionary(entries)) }
+            let key = name(range)
             guard let value = value(depth: depth) else { return nil }
             // A null value means the key is absent (7.3.7); a repeated key keeps its first value.
             if value != .null, !Self.contains(key, in: entries) { entries.append((key, value)) }
@@ -167,16 +162,39 @@ public struct PDFParser {
         }
     }
 
-    /// The name after its slash, `#xx` escapes undone.
-    private mutating func name() -> PDFName {
-        let start = position
-        var escaped = false
-        while position < bytes.count, !Self.isDelimiterOrSpace(bytes[position]) {
-            if bytes[position] == UInt8(ascii: "#") { escaped = true }
-            position += 1
+    /// One step through a dictionary's entries, after its `<<`: its `>>` (`position`
+    /// then past it), or the next key, the bytes after its slash as written (`position`
+    /// past them); nil on anything else. The parser and the structure walk's reading
+    /// (`structureKids`) take their keys this way.
+    enum DictionaryStep {
+        case end
+        case key(Range<Int>)
+    }
+
+    mutating func dictionaryStep() -> DictionaryStep? {
+        skipSpace()
+        guard position < bytes.count else { return nil }
+        if bytes[position] == UInt8(ascii: ">") {
+            guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") else { return nil }
+            position += 2
+            return .end
         }
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        guard escaped else { return PDFName(parsed: raw) }
+        guard bytes[position] == UInt8(ascii: "/") else { return nil }
+        position += 1
+        let start = position
+        skipName()
+        return .key(start..<position)
+    }
+
+    /// Past a name's bytes (after its slash): up to the next delimiter or space.
+    mutating func skipName() {
+        while position < bytes.count, !Self.isDelimiterOrSpace(bytes[position]) { position += 1 }
+    }
+
+    /// The name whose bytes after the slash are `range`, `#xx` escapes undone.
+    private func name(_ range: Range<Int>) -> PDFName {
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        guard raw.contains(UInt8(ascii: "#")) else { return PDFName(parsed: raw) }
         var out: [UInt8] = []
         var i = 0
         while i < raw.count {

@@ -112,10 +112,6 @@ extension PDFParser {
         return false
     }
 
-    private mutating func skipName() {
-        while position < bytes.count, !Self.isDelimiterOrSpace(bytes[position]) { position += 1 }
-    }
-
     /// Past a literal string's closing parenthesis (balanced ones and escapes inside).
     private mutating func skipLiteralString() -> Bool {
         var depth = 1
@@ -162,18 +158,9 @@ extension PDFParser {
         var hasS = false, seenS = false, seenK = false
         var kids: [Int] = []
         while true {
-            skipSpace()
-            guard position < bytes.count else { return nil }
-            if bytes[position] == UInt8(ascii: ">") {
-                guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") else { return nil }
-                position += 2
-                return (hasS, kids)
-            }
-            guard bytes[position] == UInt8(ascii: "/") else { return nil }
-            position += 1
-            let start = position
-            while position < bytes.count, !Self.isDelimiterOrSpace(bytes[position]) { position += 1 }
-            let key = bytes[start..<position]
+            guard let step = dictionaryStep() else { return nil }
+            guard case .key(let range) = step else { return (hasS, kids) }
+            let key = bytes[range]
             guard !key.contains(UInt8(ascii: "#")) else { return nil }
             if key.elementsEqual("S".utf8) {
                 guard !seenS else { return nil }
