@@ -45,9 +45,7 @@ extension String {
     /// answers for "some byte is zero"). True only sends the bytes to the exact test.
     @inline(__always)
     static func mayStartNoncharacter(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-        return hasZeroByte((word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0xF0F0_F0F0_F0F0_F0F0) || hasZeroByte(word ^ 0xEFEF_EFEF_EFEF_EFEF)
+        ((word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0xF0F0_F0F0_F0F0_F0F0).hasZeroByte || (word ^ 0xEFEF_EFEF_EFEF_EFEF).hasZeroByte
     }
 
     /// The text with each noncharacter replaced by U+FFFD, and how many there were.

@@ -1,3 +1,5 @@
+import MDCore
+
 /// An indirect object: its value and, for a stream, its data as stored (still encoded).
 public struct PDFObject: Sendable {
     public var value: PDFValue
@@ -351,7 +353,7 @@ public final class PDFObjectStore {
             if i >= 7 {
                 // The zero-byte test on the word XOR the first byte: no zero, no match.
                 let word = UnsafeRawPointer(base + i - 7).loadUnaligned(as: UInt64.self) ^ pattern
-                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 == 0 {
+                if !word.hasZeroByte {
                     i -= 8
                     continue
                 }
