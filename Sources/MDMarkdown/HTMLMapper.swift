@@ -29,10 +29,13 @@ struct HTMLMapper {
     let sharedSlots = SharedSlots()
 
     /// The Markdown a placeholder element stands for; nil for any other element.
-    func slot(_ e: HTMLElement) -> HTMLSlot? {
+    func slot(_ e: HTMLElement) -> HTMLSlot? { slotNumber(e).map { slots[$0] } }
+
+    /// The number of the placeholder `e` is; nil for any other element.
+    func slotNumber(_ e: HTMLElement) -> Int? {
         guard e.name == Self.slotName, let n = e.attribute("n").flatMap({ Int($0) }), slots.indices.contains(n),
               e.offset == slotOffsets[n] else { return nil }
-        return slots[n]
+        return n
     }
 
     func location(_ e: HTMLElement) -> SourceLocation { source.location(of: e.firstOffset ?? 0) }

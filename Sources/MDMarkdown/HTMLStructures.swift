@@ -111,10 +111,34 @@ extension HTMLMapper {
         return [Block(.codeBlock(info: Self.language(classes) ?? "", text: text), range: SourceRange(start: at, end: at))]
     }
 
-    /// A `<pre>` met in inline content: its lines, spaces kept as no-break spaces.
+    /// A `<pre>` met in inline content: its lines, spaces kept as no-break spaces, and the
+    /// Markdown of any placeholder inside it (`<td><pre>` left open before Markdown
+    /// paragraphs) as its inlines, set apart.
     func preformattedInlines(_ e: HTMLElement) -> [Inline] {
+        guard holdsSlot(e) else { return Self.preformattedLines(e.textContent) }
+        var out: [Inline] = [], text = ""
+        for child in e.children {
+            switch child {
+            case .text(let t, _): text += t
+            case .comment: break
+            case .element(let c):
+                if slot(c) != nil {
+                    out += Self.preformattedLines(text) + inlineContent(c)
+                    text = ""
+                } else if holdsSlot(c) {
+                    out += Self.preformattedLines(text) + preformattedInlines(c)
+                    text = ""
+                } else {
+                    text += c.name == "br" ? "\n" : c.textContent
+                }
+            }
+        }
+        return out + Self.preformattedLines(text)
+    }
+
+    private static func preformattedLines(_ text: String) -> [Inline] {
         var out: [Inline] = []
-        for (i, line) in e.textContent.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if i > 0 { out.append(.lineBreak) }
             if !line.isEmpty { out.append(.text(line.replacingScalar(" ", with: "\u{00A0}"))) }
         }

@@ -46,24 +46,47 @@ struct HTMLWeaver {
     /// One container's blocks: first everything inside them, then the sequence itself.
     /// A run of HTML blocks that is self-contained (`HTMLSelfContained`: it closes all it
     /// opens and nothing else) is woven on its own, the Markdown blocks around it left as
-    /// they are; from the first run that is not, the rest is woven as one sequence.
+    /// they are; from the first run that is not, the rest is woven as one sequence, which
+    /// ends early where HTML not finished took in a Markdown block (`HTMLSwallowedTag`):
+    /// the weave goes on from that block.
     func weave(_ blocks: [Block]) -> [Block] {
         let inner = blocks.flatMap(weaveInside)
-        guard splitsSelfContainedRuns else { return weaveSequence(inner) }
         var out: [Block] = []
-        var i = 0
+        var i = 0, cuts = 0
         while i < inner.count {
-            guard Self.isHTMLBlock(inner[i]) else { out.append(inner[i]); i += 1; continue }
-            var end = i + 1
-            while end < inner.count, Self.isHTMLBlock(inner[end]) { end += 1 }
-            let run = inner[i..<end]
-            guard HTMLSelfContained.check(run.map(Self.html).joined(separator: "\n")) else {
-                return out + weaveSequence(Array(inner[i...]))
+            if splitsSelfContainedRuns {
+                guard Self.isHTMLBlock(inner[i]) else { out.append(inner[i]); i += 1; continue }
+                var end = i + 1
+                while end < inner.count, Self.isHTMLBlock(inner[end]) { end += 1 }
+                if HTMLSelfContained.check(inner[i..<end].map(Self.html).joined(separator: "\n")) {
+                    out += weaveSequence(inner[i..<end]).blocks
+                    i = end
+                    continue
+                }
             }
-            out += weaveSequence(Array(run))
-            i = end
+            let sequence = weaveSequence(inner[i...])
+            out += sequence.blocks
+            i += sequence.count
+            if i < inner.count { cuts += 1 }
+            if cuts > Self.maxCuts, i < inner.count {
+                // Each cut parsed the rest of the sequence once: bounded, the rest is
+                // printed as written.
+                warnings.add(key: nil, tooManyCuts(at: inner[i].range.start))
+                return out + printedAsWritten(Array(inner[i...]))
+            }
         }
         return out
+    }
+
+    /// How many times a container's sequence (or a paragraph's inlines) is ended early
+    /// before the rest is printed as written: each early end costs a parse of the rest,
+    /// so without a bound a document of many unclosed `<xmp>`s would take time growing
+    /// with the square of its length. Real documents leave one or two open.
+    static let maxCuts = 8
+
+    private func tooManyCuts(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.warning, "more than \(Self.maxCuts) HTML elements, comments or tags here are not closed before the Markdown after them: the HTML from here on is printed as written",
+                   at: location, hint: "close each before the blank line that ends its HTML block")
     }
 
     private static func isHTMLBlock(_ block: Block) -> Bool {
@@ -74,7 +97,9 @@ struct HTMLWeaver {
         if case .htmlBlock(let html) = block.kind { return html } else { return "" }
     }
 
-    /// Blocks woven as one piece of HTML, each Markdown block a placeholder in it.
+    /// Blocks woven as one piece of HTML, each Markdown block a placeholder in it, and how
+    /// many of `inner` that took: all of them, unless HTML not finished took in a Markdown
+    /// block (an `<xmp>` or a comment left open), where the piece ends with a warning.
     ///
     /// Markdown blocks that follow each other share one placeholder (`.blocks`): where
     /// they land among blocks (nearly always), the line feeds between single
@@ -85,21 +110,43 @@ struct HTMLWeaver {
     /// before styling starts. Should a shared placeholder land anywhere else (inside
     /// inline content, where each block is set apart), the sequence is woven again with
     /// one placeholder per block, as before.
-    private func weaveSequence(_ inner: [Block]) -> [Block] {
-        guard inner.contains(where: Self.isHTMLBlock) else { return inner }
-        if sharesPlaceholders, let woven = weaveSequence(inner, sharing: true) { return woven }
-        return weaveSequence(inner, sharing: false) ?? printedAsWritten(inner)
+    private func weaveSequence(_ inner: ArraySlice<Block>) -> (blocks: [Block], count: Int) {
+        guard inner.contains(where: Self.isHTMLBlock) else { return (Array(inner), inner.count) }
+        var piece = inner
+        while true {
+            var woven = sharesPlaceholders ? weaveSequence(piece, sharing: true) : .again
+            if case .again = woven { woven = weaveSequence(piece, sharing: false) }
+            switch woven {
+            case .blocks(let blocks):
+                return (blocks, piece.count)
+            case .swallowed(let index, let warning) where index > piece.startIndex:
+                warnings.add(key: nil, warning)
+                piece = piece[..<index]
+            case .swallowed, .again:
+                // Not reached: the first block of a piece cannot be taken in (nothing is
+                // before its placeholder), and the weave with one placeholder each is
+                // final. Printed as written rather than lost.
+                return (printedAsWritten(Array(piece)), piece.count)
+            }
+        }
     }
 
-    /// `weaveSequence` with Markdown blocks in a row sharing a placeholder or not; nil
-    /// when a shared one landed outside block content (or, not sharing, when the HTML
-    /// does not parse: printed as written).
-    private func weaveSequence(_ inner: [Block], sharing: Bool) -> [Block]? {
+    private enum Woven {
+        case blocks([Block])
+        /// A shared placeholder landed outside block content: weave with one each.
+        case again
+        /// The block at `index` was taken in by HTML before it.
+        case swallowed(index: Int, Diagnostic)
+    }
+
+    /// `weaveSequence` with Markdown blocks in a row sharing a placeholder or not. What a
+    /// weave that is not taken warned of is taken back (the next one says it again).
+    private func weaveSequence(_ inner: ArraySlice<Block>, sharing: Bool) -> Woven {
         let warned = warnings.count
         var text = HTMLSourceText()
-        var slots: [HTMLSlot] = [], offsets: [Int] = []
-        var i = 0
-        while i < inner.count {
+        var slots: [HTMLSlot] = [], offsets: [Int] = [], firstBlocks: [Int] = []
+        var i = inner.startIndex
+        while i < inner.endIndex {
             let block = inner[i]
             if case .htmlBlock(let html) = block.kind {
                 text.appendSource(html, at: block.range.start)
@@ -108,26 +155,30 @@ struct HTMLWeaver {
                 continue
             }
             var end = i + 1
-            while sharing, end < inner.count, !Self.isHTMLBlock(inner[end]) { end += 1 }
+            while sharing, end < inner.endIndex, !Self.isHTMLBlock(inner[end]) { end += 1 }
             offsets.append(text.offset)
+            firstBlocks.append(i)
             text.appendGenerated(HTMLMapper.slotTag(slots.count) + "</\(HTMLMapper.slotName)>\n", at: block.range.start)
             slots.append(end - i == 1 ? .block(block) : .blocks(Array(inner[i..<end])))
             i = end
         }
         guard let nodes = parse(text) else {
-            guard sharing else { return printedAsWritten(inner) }
+            guard sharing else { return .blocks(printedAsWritten(Array(inner))) }
             warnings.truncate(to: warned)
-            return nil
+            return .again
         }
         let mapper = HTMLMapper(source: text, slots: slots, slotOffsets: offsets, warnings: warnings)
+        if let swallowed = HTMLSwallowedTag.first(in: nodes, offsets: offsets, source: text) {
+            warnings.truncate(to: warned)
+            return .swallowed(index: firstBlocks[swallowed.index], swallowed.warning)
+        }
         let blocks = mapper.blocks(nodes, wrappers: [])
         let shared = slots.count { if case .blocks = $0 { true } else { false } }
         guard !mapper.sharedSlots.misplaced, mapper.sharedSlots.mapped == shared else {
-            // Thrown away: what it warned of, the weave with a placeholder each says again.
             warnings.truncate(to: warned)
-            return nil
+            return .again
         }
-        return blocks
+        return .blocks(blocks)
     }
 
     /// A block with the HTML inside it woven: containers' blocks, leaf blocks' inlines.
@@ -175,14 +226,59 @@ struct HTMLWeaver {
         return breaks ? woven : HTMLMapper.splitAtPageBreaks(woven).joined().map { $0 }
     }
 
+    /// As blocks do (`weaveSequence`), inline HTML not finished that takes in a Markdown
+    /// inline (`<xmp>` in a paragraph before a code span) ends before it, and the weave
+    /// goes on from the top-level inline that holds it.
     private func weave(html inlines: [Inline], at start: SourceLocation) -> [Inline] {
-        var serializer = InlineSerializer(weaver: self, location: start)
-        serializer.add(inlines)
-        let fallback = [Inline.text(PlainSource.of(inlines))]
-        guard let nodes = parse(serializer.text) else { return fallback }
-        let mapper = HTMLMapper(source: serializer.text, slots: serializer.slots, slotOffsets: serializer.offsets,
-                                warnings: warnings)
-        return mapper.tidy(mapper.inlines(nodes))
+        var out: [Inline] = []
+        var rest = inlines[...], location = start, cuts = 0
+        while !rest.isEmpty {
+            let woven = weave(piece: rest, at: location)
+            out += woven.inlines
+            guard woven.count < rest.count else { break }
+            rest = rest.dropFirst(woven.count)
+            location = woven.resumeAt
+            guard Self.containsHTML(Array(rest)) else { out += rest; break }
+            cuts += 1
+            if cuts > Self.maxCuts {
+                warnings.add(key: nil, tooManyCuts(at: location))
+                out.append(.text(PlainSource.of(Array(rest))))
+                break
+            }
+        }
+        return out
+    }
+
+    /// One piece of inline HTML woven, how many of `inlines` it took and where the next
+    /// piece starts in the source.
+    private func weave(piece inlines: ArraySlice<Inline>, at start: SourceLocation)
+        -> (inlines: [Inline], count: Int, resumeAt: SourceLocation) {
+        var end = inlines.endIndex, resumeAt = start
+        while true {
+            let warned = warnings.count
+            var serializer = InlineSerializer(weaver: self, location: start)
+            serializer.add(topLevel: inlines[..<end])
+            let count = end - inlines.startIndex
+            guard let nodes = parse(serializer.text) else {
+                return ([.text(PlainSource.of(Array(inlines[..<end])))], count, resumeAt)
+            }
+            let mapper = HTMLMapper(source: serializer.text, slots: serializer.slots, slotOffsets: serializer.offsets,
+                                    warnings: warnings)
+            guard let swallowed = HTMLSwallowedTag.first(in: nodes, offsets: serializer.tags, source: serializer.text) else {
+                return (mapper.tidy(mapper.inlines(nodes)), count, resumeAt)
+            }
+            warnings.truncate(to: warned)
+            warnings.add(key: nil, swallowed.warning)
+            let owner = serializer.owners[swallowed.index]
+            guard owner > 0 else {
+                // The first inline's own content took it in (`[a <xmp> `b`](u)`): that
+                // inline is printed as written, nothing lost.
+                let next = serializer.starts.count > 1 ? serializer.starts[1] : start
+                return ([.text(PlainSource.of([inlines[inlines.startIndex]]))], 1, next)
+            }
+            resumeAt = serializer.starts[owner]
+            end = inlines.startIndex + owner
+        }
     }
 
     /// The parsed nodes, or nil when the HTML nests too deeply to parse in good time
@@ -246,10 +342,31 @@ private struct InlineSerializer {
     var text = HTMLSourceText()
     var slots: [HTMLSlot] = []
     var offsets: [Int] = []
+    /// Where each tag of mdpdf's own starts (placeholders, `<em>`…), ascending, and which
+    /// of the top-level inlines (counted from 0) it belongs to.
+    var tags: [Int] = []
+    var owners: [Int] = []
+    /// Where each top-level inline starts in the source, as far as known.
+    var starts: [SourceLocation] = []
 
     init(weaver: HTMLWeaver, location: SourceLocation) {
         self.weaver = weaver
         self.location = location
+    }
+
+    mutating func add(topLevel inlines: ArraySlice<Inline>) {
+        for inline in inlines {
+            starts.append(Self.start(of: inline) ?? location)
+            add([inline])
+        }
+    }
+
+    /// Where an inline says it is (raw HTML, links and images do).
+    private static func start(of inline: Inline) -> SourceLocation? {
+        switch inline {
+        case .html(_, let at), .link(_, _, _, let at), .image(_, _, _, let at, _): return at
+        default: return nil
+        }
     }
 
     mutating func add(_ inlines: [Inline]) {
@@ -281,13 +398,20 @@ private struct InlineSerializer {
         }
     }
 
+    private mutating func noteTag() {
+        tags.append(text.offset)
+        owners.append(max(0, starts.count - 1))
+    }
+
     private mutating func wrap(_ tag: String, _ children: [Inline]) {
+        noteTag()
         text.appendGenerated("<\(tag)>", at: location)
         add(children)
         text.appendGenerated("</\(tag)>", at: location)
     }
 
     private mutating func open(_ slot: HTMLSlot) {
+        noteTag()
         offsets.append(text.offset)
         text.appendGenerated(HTMLMapper.slotTag(slots.count), at: location)
         slots.append(slot)
