@@ -67,7 +67,10 @@ extension HTMLMapper {
         case "br": return [.lineBreak]
         case "wbr": return [.text("\u{200B}")]
         case "img": return anchors(e) + (image(e).map { [$0] } ?? [])
-        case "picture": return anchors(e) + (picture(e).map { [$0] } ?? [])
+        case "picture":
+            // Markdown placed inside it (a `<picture>` left open in a cell) follows the image.
+            let rest = holdsSlot(e) ? inlines(e.children.filter { !Self.isElement($0, named: ["source", "img"]) }) : []
+            return anchors(e) + (picture(e).map { [$0] } ?? []) + rest
         case "hr": return [.text(Self.blockEdge)]
         case "pre", "listing", "xmp", "plaintext":
             return [.text(Self.blockEdge), .markup(.code, preformattedInlines(e)), .text(Self.blockEdge)]

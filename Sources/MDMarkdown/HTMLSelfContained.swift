@@ -63,6 +63,90 @@ enum HTMLSelfContained {
         return open.isEmpty
     }
 
+    /// What a piece of HTML leaves unfinished at its end: a comment, a bogus comment
+    /// (`<!x`, `<?x`) or a tag that does not end, which HTML5 makes hide everything after
+    /// it (a browser shows nothing of it). Raw text (`<script>`, `<xmp>`…) is skipped to its
+    /// end tag; one that does not end is not reported here (the element is left out or
+    /// printed, with its own warning). nil when nothing is left open.
+    static func unfinished(_ html: String) -> Unfinished? {
+        var copy = html
+        return copy.withUTF8 { unfinished(bytes: $0) }
+    }
+
+    enum Unfinished: Equatable {
+        /// A comment starting at the offset.
+        case comment(at: Int)
+        /// A tag named so starting at the offset.
+        case tag(String, at: Int)
+    }
+
+    private static func unfinished(bytes b: UnsafeBufferPointer<UInt8>) -> Unfinished? {
+        var i = 0
+        while i < b.count {
+            guard b[i] == UInt8(ascii: "<"), i + 1 < b.count else { i += 1; continue }
+            let next = b[i + 1]
+            if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                if let end = commentEnd(b, from: i) ?? shortCommentEnd(b, from: i) {
+                    i = end
+                } else if isCommentStart(b, at: i) {
+                    return .comment(at: i)
+                } else {
+                    // A bogus comment (a doctype, CDATA, `<?php`) ends at the next `>`.
+                    guard let gt = b[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) else { return .comment(at: i) }
+                    i = gt + 1
+                }
+            } else if next == UInt8(ascii: "/") || isLetter(next) {
+                let closing = next == UInt8(ascii: "/")
+                let nameStart = closing ? i + 2 : i + 1
+                guard nameStart < b.count, isLetter(b[nameStart]) else { i += 2; continue }
+                let (name, afterName) = tagName(b, from: nameStart)
+                guard let end = tagEnd(b, from: afterName) else { return .tag(name, at: i) }
+                i = end
+                guard !closing, rawText.contains(name) else { continue }
+                if name == "plaintext" { return nil }
+                guard let close = rawTextEnd(b, name: name, from: i) else { return nil }
+                i = close
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// Elements whose content the tokenizer reads as text up to their own end tag.
+    private static let rawText: Set<String> = [
+        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext",
+    ]
+
+    private static func isCommentStart(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        i + 3 < b.count && b[i + 1] == UInt8(ascii: "!") && b[i + 2] == UInt8(ascii: "-") && b[i + 3] == UInt8(ascii: "-")
+    }
+
+    /// Just past `<!-->` or `<!--->`, comments HTML5 ends at once.
+    private static func shortCommentEnd(_ b: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
+        guard isCommentStart(b, at: i), i + 4 < b.count else { return nil }
+        if b[i + 4] == UInt8(ascii: ">") { return i + 5 }
+        if b[i + 4] == UInt8(ascii: "-"), i + 5 < b.count, b[i + 5] == UInt8(ascii: ">") { return i + 6 }
+        return nil
+    }
+
+    /// Where the end tag of raw-text element `name` starts (`</name` followed by white
+    /// space, `/` or `>`, any case), from `start`; nil when it does not come.
+    private static func rawTextEnd(_ b: UnsafeBufferPointer<UInt8>, name: String, from start: Int) -> Int? {
+        let n = Array(name.utf8)
+        var j = start
+        while j + 2 + n.count < b.count {
+            if b[j] == UInt8(ascii: "<"), b[j + 1] == UInt8(ascii: "/") {
+                var k = 0
+                while k < n.count, b[j + 2 + k] | 0x20 == n[k] { k += 1 }
+                let after = b[j + 2 + n.count]
+                if k == n.count, isSpace(after) || after == UInt8(ascii: "/") || after == UInt8(ascii: ">") { return j }
+            }
+            j += 1
+        }
+        return nil
+    }
+
     /// Just past the `-->` (or `--!>`, which HTML5 also ends a comment at) of the comment
     /// at `start` (`<!--`); nil for anything else that starts `<!` (a doctype, CDATA, a
     /// bogus comment), for the short forms `<!-->` and `<!--->`, and for a comment that

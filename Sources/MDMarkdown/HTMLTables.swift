@@ -21,16 +21,19 @@ extension HTMLMapper {
             case "caption": if caption == nil { caption = c }
             case "thead", "tbody", "tfoot":
                 section += 1
-                for case .element(let tr) in c.children where tr.name == "tr" { rows.append((tr, section, c.name == "thead")) }
+                for case .element(let tr) in c.children {
+                    if tr.name == "tr" { rows.append((tr, section, c.name == "thead")) } else { _ = isDropped(tr) }
+                }
             case "tr": rows.append((c, 0, false))
-            default: break
+            default: _ = isDropped(c)  // HTML5 keeps only `<template>`, `<script>`, `<style>` here
             }
         }
         var cells: [[TableCell]] = []
         for (k, r) in rows.enumerated() {
             let remainingInSection = rows[k...].prefix { $0.section == r.section }.count
             var row: [TableCell] = []
-            for case .element(let c) in r.row.children where c.name == "td" || c.name == "th" {
+            for case .element(let c) in r.row.children {
+                guard c.name == "td" || c.name == "th" else { _ = isDropped(c); continue }
                 row.append(cell(c, row: r.row, rowsLeft: remainingInSection, wrappers: wrappers))
             }
             cells.append(row)

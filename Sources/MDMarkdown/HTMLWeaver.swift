@@ -114,8 +114,10 @@ struct HTMLWeaver {
         guard inner.contains(where: Self.isHTMLBlock) else { return (Array(inner), inner.count) }
         var piece = inner
         while true {
-            var woven = sharesPlaceholders ? weaveSequence(piece, sharing: true) : .again
-            if case .again = woven { woven = weaveSequence(piece, sharing: false) }
+            // A piece cut short ends in what took the Markdown in, already warned of.
+            let whole = piece.endIndex == inner.endIndex
+            var woven = sharesPlaceholders ? weaveSequence(piece, sharing: true, warnsUnfinished: whole) : .again
+            if case .again = woven { woven = weaveSequence(piece, sharing: false, warnsUnfinished: whole) }
             switch woven {
             case .blocks(let blocks):
                 return (blocks, piece.count)
@@ -141,7 +143,9 @@ struct HTMLWeaver {
 
     /// `weaveSequence` with Markdown blocks in a row sharing a placeholder or not. What a
     /// weave that is not taken warned of is taken back (the next one says it again).
-    private func weaveSequence(_ inner: ArraySlice<Block>, sharing: Bool) -> Woven {
+    /// With `warnsUnfinished`, a comment or tag left open at the end, which hides all
+    /// after it, is warned of.
+    private func weaveSequence(_ inner: ArraySlice<Block>, sharing: Bool, warnsUnfinished: Bool) -> Woven {
         let warned = warnings.count
         var text = HTMLSourceText()
         var slots: [HTMLSlot] = [], offsets: [Int] = [], firstBlocks: [Int] = []
@@ -178,7 +182,23 @@ struct HTMLWeaver {
             warnings.truncate(to: warned)
             return .again
         }
+        if warnsUnfinished { warnUnfinished(text) }
         return .blocks(blocks)
+    }
+
+    /// A comment or tag that `text` leaves open hides everything after it, as in a browser:
+    /// said, since that may be most of a document (an `<!--` without `-->`).
+    private func warnUnfinished(_ text: HTMLSourceText) {
+        guard let unfinished = HTMLSelfContained.unfinished(text.string) else { return }
+        let last = text.location(of: max(0, text.offset - 1)).line
+        switch unfinished {
+        case .comment(let at):
+            warnings.add(key: nil, Diagnostic(.warning, "HTML comment not closed: it hides everything after it, to line \(last)",
+                                              at: text.location(of: at), hint: "a comment ends at -->"))
+        case .tag(let name, let at):
+            warnings.add(key: nil, Diagnostic(.warning, "HTML tag <\(name)> not closed: it and everything after it, to line \(last), are left out",
+                                              at: text.location(of: at), hint: "a tag ends at >, a quoted attribute value at its closing quote"))
+        }
     }
 
     /// A block with the HTML inside it woven: containers' blocks, leaf blocks' inlines.

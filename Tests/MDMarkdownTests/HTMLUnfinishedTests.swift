@@ -102,4 +102,73 @@ import Testing
         #expect(inlineWarnings.filter { $0.message.hasPrefix("HTML <xmp> is not closed") }.count == HTMLWeaver.maxCuts + 1)
         #expect(inlineWarnings.filter { $0.message.hasPrefix("more than \(HTMLWeaver.maxCuts)") }.count == 1)
     }
+
+    /// Every element mdpdf knows (and some it does not), opened in many contexts (alone,
+    /// with an attribute left open, in a cell, a list, a heading, SVG, MathML, a select…),
+    /// before Markdown of every kind, closed after it or not, at the top level and in a
+    /// list item: each piece of the Markdown is in the tree, or a warning says what left
+    /// it out (an element "left out with its content", HTML "not closed").
+    @Test func markdownIsNeverLostSilently() {
+        var tags = Set(HTMLElements.blocks).union(HTMLElements.dropped.keys).union(HTMLElements.silent)
+        tags.formUnion(["span", "b", "i", "a", "code", "sup", "sub", "kbd", "u", "mark", "small", "q", "abbr", "font",
+                        "label", "xmp", "plaintext", "listing", "picture", "img", "br", "wbr", "math", "desc",
+                        "foreignobject", "tbody", "tr", "td", "th", "thead", "caption", "ruby", "rt", "nobr", "image",
+                        "isindex", "menuitem", "slot", "html", "head", "body", "frameset", "unknown-element"])
+        let contexts = ["<T>", "<T title=\"x", "<div><T>", "<table><tr><td><T>", "<span><T>", "<T><p>", "<ul><li><T>",
+                        "<T>\n<!--", "<svg><T>", "<math><T>", "<select><T>", "<table><T>", "<p><T>", "<T><table>",
+                        "<a href=\"u\"><T>", "<h2><T>", "<dl><dd><T>", "<details><T>", "<T><summary>", "<b><T>",
+                        "<T><b>", "<table><tbody><T>", "<table><tr><T>", "<ol><T>", "<T><li>", "<select><option><T>",
+                        "<svg><desc><T>", "<math><mi><T>", "<svg><foreignObject><T>", "<T><pre>", "<pre><T>", "<T/>"]
+        let markdown = "# Heading MKA\n\npara *MKB* `MKC` [MKD](https://x)\n\n- item MKE\n\n> quote MKF\n\n"
+            + "```\ncode MKG\n```\n\n| MKH | b |\n|---|---|\n| 1 | 2 |\n"
+        let marks = ["MKA", "MKB", "MKC", "MKD", "MKE", "MKF", "MKG", "MKH"]
+        var silent: [String] = []
+        for tag in tags.sorted() {
+            for context in contexts {
+                let html = context.replacingOccurrences(of: "T", with: tag)
+                for closing in ["", "\n\n</\(tag)>\n"] {
+                    let top = html + "\n\n" + markdown + closing
+                    let item = "- " + html.replacingOccurrences(of: "\n", with: "\n  ") + "\n\n"
+                        + markdown.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + closing
+                    for document in [top, item] {
+                        let (parsedDocument, diagnostics) = parsed(document)
+                        let tree = parsedDocument.dump()
+                        let lost = marks.filter { !tree.contains($0) }
+                        let warned = diagnostics.contains {
+                            $0.message.contains("left out with its content") || $0.message.contains("not closed")
+                                || $0.message.contains("printed as written")
+                        }
+                        if (!lost.isEmpty && !warned) || tree.contains(HTMLMapper.slotName) {
+                            silent.append("\(document.debugDescription): lost \(lost)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(silent.isEmpty, "\(silent.count) documents, first: \(silent.prefix(5))")
+    }
+
+    /// A comment or tag that runs to the end hides the rest, as in a browser, and says so.
+    @Test func unfinishedAtTheEndIsWarned() {
+        let (_, comment) = parsed("Intro.\n\n<!-- TODO: rewrite\n\n# Hidden\n\nHidden too.\n")
+        #expect(comment.map(\.description) == [
+            "<input>:3:1: warning: HTML comment not closed: it hides everything after it, to line 7\n  hint: a comment ends at -->",
+        ])
+        let (_, tag) = parsed("Intro.\n\n<pre title=\"x\n\n# Hidden\n")
+        #expect(tag.map(\.message) == ["HTML tag <pre> not closed: it and everything after it, to line 5, are left out"])
+        // Closed ones, short comments and raw text with `<` inside say nothing.
+        for fine in ["<!-- done -->\n\ntext\n", "<!-->\n\ntext\n", "<div><!---></div>\n\ntext\n",
+                     "<script>if (a < b) {}</script>\n\ntext\n", "<style>p{}</STYLE >\n\ntext\n"] {
+            #expect(!parsed(fine).1.contains { $0.message.contains("not closed") }, "\(fine)")
+        }
+    }
+
+    /// `<picture>` left open in a cell holds the Markdown after it; `<template>` in a table
+    /// is left out with a warning like anywhere else.
+    @Test func pictureAndTemplateInTables() {
+        let (picture, _) = parsed("<table><tr><td><picture>\n\npara MARK\n")
+        #expect(picture.dump().contains("MARK"), "\(picture.dump())")
+        let (_, template) = parsed("<table><template>\n\npara MARK\n")
+        #expect(template.map(\.message).contains { $0.hasPrefix("HTML <template> is left out") })
+    }
 }
