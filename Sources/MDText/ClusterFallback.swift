@@ -73,7 +73,7 @@ struct ClusterFallback {
                         let all = chain.firstCoveringAll(visible[...])
                         chosen = Choice(chain: chain, index: all >= 0 ? all : max(0, chain.firstCovering(visible[0])))
                     }
-                } else if !spaces.isEmpty && (!current.covers(spaces) || current.chain.emojiEntries.contains(current.index)) {
+                } else if !spaces.isEmpty && (!current.covers(spaces) || current.chain.isEmoji(current.index)) {
                     // Not an emoji font's space: Noto Color Emoji's is 1.25 em wide.
                     let all = chain.covers(0, spaces[...]) ? 0 : chain.firstCoveringAll(spaces[...])
                     if all >= 0 { chosen = Choice(chain: chain, index: all) }

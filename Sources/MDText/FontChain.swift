@@ -27,16 +27,28 @@ final class FontChain {
     private var table: [Int16]
     private var others: [UInt32: Int16] = [:]
 
-    /// Entries that are emoji fonts (a family name containing "emoji"), in chain order.
-    let emojiEntries: [Int]
+    /// Entries that are emoji fonts (see `isEmoji`), in chain order; worked out when an
+    /// emoji first needs one.
+    private(set) lazy var emojiEntries: [Int] = entries.indices.filter(isEmoji)
+    /// `isEmoji` per entry as far as asked: -1 not yet, else 0 or 1. Asked of the face
+    /// in use at nearly every space, and of few others: a chain lists a hundred or more
+    /// faces, whose names cost 1,300 instructions each to test (a one-line document's
+    /// two chains: 0.5 million, serial before its first page).
+    private var emojiFlags: [Int8]
 
     init(entries: [Entry]) {
         self.entries = entries
-        self.emojiEntries = entries.indices.filter { i in
-            entries[i].families.contains { $0.lowercased().hasSubstring("emoji") }
-        }
         self.ids = Array(repeating: nil, count: entries.count)
         self.table = Array(repeating: Self.unknown, count: Self.tableSize)
+        self.emojiFlags = Array(repeating: -1, count: entries.count)
+    }
+
+    /// Whether entry `index` is an emoji font: a family name containing "emoji".
+    func isEmoji(_ index: Int) -> Bool {
+        if emojiFlags[index] < 0 {
+            emojiFlags[index] = entries[index].families.contains { $0.lowercased().hasSubstring("emoji") } ? 1 : 0
+        }
+        return emojiFlags[index] == 1
     }
 
     /// Index of the first entry whose charset has `scalar`, or -1 when none has it.
