@@ -123,7 +123,9 @@ extension HTMLMapper {
 
     /// Inline content made presentable as a paragraph: block edges become single line
     /// breaks (none at the ends), spaces at the ends and after a line break go.
-    func tidy(_ inlines: [Inline]) -> [Inline] {
+    func tidy(_ inlines: [Inline]) -> [Inline] { Self.tidied(inlines) }
+
+    static func tidied(_ inlines: [Inline]) -> [Inline] {
         var out: [Inline] = []
         var pendingBreak = false
         for inline in Self.resolvingEdges(inlines) {

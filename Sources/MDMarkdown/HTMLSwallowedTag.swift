@@ -66,9 +66,15 @@ struct HTMLSwallowedTag {
         let fallback = Diagnostic(.warning, "HTML before line \(markdown.line) is not finished where the Markdown there starts: it ends there",
                                   at: markdown, hint: "close the HTML's elements, comments and tags before the Markdown")
         guard let holder else { return fallback }
+        /// An element whose insertion mode ignores the tag (`<select>` takes only options).
+        func refused(by e: HTMLElement?) -> Diagnostic {
+            guard let e, !e.name.isEmpty, let start = e.offset else { return fallback }
+            return Diagnostic(.warning, "HTML <\(e.name)> cannot hold the Markdown at line \(markdown.line): it ends before it",
+                              at: source.location(of: start), hint: "close <\(e.name)> before the Markdown")
+        }
         switch holder.node {
         case .text:
-            guard let parent = holder.parent, rawText.contains(parent.name), let start = parent.offset else { return fallback }
+            guard let parent = holder.parent, rawText.contains(parent.name), let start = parent.offset else { return refused(by: holder.parent) }
             return Diagnostic(.warning, "HTML <\(parent.name)> is not closed before the Markdown at line \(markdown.line): it ends there",
                               at: source.location(of: start),
                               hint: "<\(parent.name)> holds everything up to </\(parent.name)> as text, Markdown too")
@@ -78,7 +84,7 @@ struct HTMLSwallowedTag {
         case .element(let e):
             let generated = "<" + HTMLMapper.slotName
             guard e.attributes.contains(where: { $0.key.contains(HTMLMapper.slotName) || $0.value.contains(generated) })
-            else { return fallback }
+            else { return refused(by: e) }
             return Diagnostic(.warning, "HTML tag <\(e.name)> not closed before the Markdown at line \(markdown.line): it ends there",
                               at: source.location(of: holder.start), hint: "a tag ends at >, a quoted attribute value at its closing quote")
         }

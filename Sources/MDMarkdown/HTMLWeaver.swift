@@ -266,7 +266,8 @@ struct HTMLWeaver {
                 break
             }
         }
-        return out
+        // Tidied whole: a piece's edges are not the paragraph's (its spaces stay).
+        return HTMLMapper.tidied(out)
     }
 
     /// One piece of inline HTML woven, how many of `inlines` it took and where the next
@@ -285,7 +286,7 @@ struct HTMLWeaver {
             let mapper = HTMLMapper(source: serializer.text, slots: serializer.slots, slotOffsets: serializer.offsets,
                                     warnings: warnings)
             guard let swallowed = HTMLSwallowedTag.first(in: nodes, offsets: serializer.tags, source: serializer.text) else {
-                return (mapper.tidy(mapper.inlines(nodes)), count, resumeAt)
+                return (mapper.inlines(nodes), count, resumeAt)
             }
             warnings.truncate(to: warned)
             warnings.add(key: nil, swallowed.warning)

@@ -163,6 +163,26 @@ import Testing
         }
     }
 
+    /// `<select>` ignores every start tag but its options: Markdown after it (a block, or
+    /// an emphasis in the paragraph) is set after the select, which is left out, and the
+    /// paragraph keeps its spaces.
+    @Test func selectRefusesMarkdown() {
+        let (blocks, blockWarnings) = parsed("<select>\n<option>a</option>\n\n# Heading\n")
+        #expect(blocks.dump().contains("Heading"))
+        #expect(blockWarnings.map(\.message).contains("HTML <select> cannot hold the Markdown at line 4: it ends before it"))
+        let (inline, _) = parsed("Choose <select> *one* or `two`.\n")
+        #expect(inline.dump() == """
+            paragraph 1:1-1:31
+              text "Choose "
+              emphasis
+                text "one"
+              text " or "
+              code "two"
+              text "."
+
+            """)
+    }
+
     /// `<picture>` left open in a cell holds the Markdown after it; `<template>` in a table
     /// is left out with a warning like anywhere else.
     @Test func pictureAndTemplateInTables() {
