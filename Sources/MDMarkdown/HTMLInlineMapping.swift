@@ -63,6 +63,9 @@ extension HTMLMapper {
         }
         if isDropped(e) { return [] }
         if let wrapper = wrapper(for: e) { return anchors(e) + wrapper.wrap(inlines(e.children)) }
+        // Foreign content (MathML) has no void elements: `<br>` in `<math>` holds what
+        // follows it, which HTML's meaning of the name would drop.
+        if !e.isHTML, !e.children.isEmpty { return anchors(e) + inlines(e.children) }
         switch e.name {
         case "br": return [.lineBreak]
         case "wbr": return [.text("\u{200B}")]

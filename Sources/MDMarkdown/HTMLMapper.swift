@@ -42,7 +42,8 @@ struct HTMLMapper {
 
     /// Warns (once per kind of element per document) that `e` is left out; true when it is.
     func isDropped(_ e: HTMLElement) -> Bool {
-        guard let what = HTMLElements.dropped[e.name] else { return HTMLElements.silent.contains(e.name) }
+        // Foreign content (MathML) has no metadata elements: `<math><meta>` holds text.
+        guard let what = HTMLElements.dropped[e.name] else { return e.isHTML && HTMLElements.silent.contains(e.name) }
         warnings.add(key: "html.dropped.\(e.name)", Diagnostic(.warning, "HTML <\(e.name)> is left out with its content: a page cannot show \(what)",
                                                                at: location(e), hint: "this is reported once per document for each kind of element"))
         return true
