@@ -14,6 +14,12 @@ enum HTMLElements {
         "summary", "table", "caption", "ul", "xmp", "noscript",
     ]
 
+    /// Raw-text and escapable raw-text elements: HTML5 reads their content as text up to
+    /// their own end tag, whatever it holds (`<plaintext>`: to the end).
+    static let rawText: Set<String> = [
+        "xmp", "plaintext", "title", "iframe", "noembed", "noframes", "textarea", "script", "style",
+    ]
+
     /// Elements whose content mdpdf leaves out, each with what the warning calls it.
     /// Their content is code, media or interaction a printed page cannot show.
     static let dropped: [String: String] = [

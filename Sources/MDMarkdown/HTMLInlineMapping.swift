@@ -71,9 +71,10 @@ extension HTMLMapper {
         case "wbr": return [.text("\u{200B}")]
         case "img": return anchors(e) + (image(e).map { [$0] } ?? [])
         case "picture":
-            // Markdown placed inside it (a `<picture>` left open in a cell) follows the image.
-            let rest = holdsSlot(e) ? inlines(e.children.filter { !Self.isElement($0, named: ["source", "img"]) }) : []
-            return anchors(e) + (picture(e).map { [$0] } ?? []) + rest
+            // Whatever else it holds (text and Markdown after a `<picture>` left open)
+            // follows the image; the white space between its sources is nothing.
+            let rest = e.children.filter { !Self.isSourceOrImage($0) && !Self.isWhiteSpace($0) }
+            return anchors(e) + (picture(e).map { [$0] } ?? []) + (rest.isEmpty ? [] : inlines(rest))
         case "hr": return [.text(Self.blockEdge)]
         case "pre", "listing", "xmp", "plaintext":
             return [.text(Self.blockEdge), .markup(.code, preformattedInlines(e)), .text(Self.blockEdge)]
@@ -83,6 +84,14 @@ extension HTMLMapper {
             guard e.isHTML, HTMLElements.blocks.contains(e.name) || e.name == "tr" || e.name == "table" else { return kids }
             return [.text(Self.blockEdge)] + kids + [.text(Self.blockEdge)]
         }
+    }
+
+    private static func isSourceOrImage(_ node: HTMLNode) -> Bool {
+        if case .element(let e) = node { return e.name == "source" || e.name == "img" } else { return false }
+    }
+
+    private static func isWhiteSpace(_ node: HTMLNode) -> Bool {
+        if case .text(let t, _) = node { return t.allSatisfy(\.isWhitespace) } else { return false }
     }
 
     /// The one Markdown node an inline element puts around its content; nil for an

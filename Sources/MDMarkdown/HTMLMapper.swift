@@ -29,13 +29,10 @@ struct HTMLMapper {
     let sharedSlots = SharedSlots()
 
     /// The Markdown a placeholder element stands for; nil for any other element.
-    func slot(_ e: HTMLElement) -> HTMLSlot? { slotNumber(e).map { slots[$0] } }
-
-    /// The number of the placeholder `e` is; nil for any other element.
-    func slotNumber(_ e: HTMLElement) -> Int? {
+    func slot(_ e: HTMLElement) -> HTMLSlot? {
         guard e.name == Self.slotName, let n = e.attribute("n").flatMap({ Int($0) }), slots.indices.contains(n),
               e.offset == slotOffsets[n] else { return nil }
-        return n
+        return slots[n]
     }
 
     func location(_ e: HTMLElement) -> SourceLocation { source.location(of: e.firstOffset ?? 0) }
@@ -248,6 +245,12 @@ final class HTMLWarnings {
     var count: Int { items.count }
 
     func truncate(to count: Int) { items.removeSubrange(count...) }
+
+    /// Adds `d` unless it is the warning added last (a weave that starts again where
+    /// the last one ended can meet the same HTML).
+    func addUnlessLast(_ d: Diagnostic) {
+        if items.last?.diagnostic != d { items.append((nil, d)) }
+    }
 
     func report(to sink: DiagnosticSink) {
         let ordered = items.enumerated().sorted {

@@ -145,10 +145,6 @@ extension HTMLMapper {
         return out
     }
 
-    static func isElement(_ node: HTMLNode, named names: Set<String>) -> Bool {
-        if case .element(let e) = node { return names.contains(e.name) } else { return false }
-    }
-
     /// Whether a placeholder is anywhere inside `e`.
     func holdsSlot(_ e: HTMLElement) -> Bool {
         e.children.contains { if case .element(let c) = $0 { return slot(c) != nil || holdsSlot(c) } else { return false } }

@@ -14,12 +14,6 @@ struct HTMLSwallowedTag {
     var index: Int
     var warning: Diagnostic
 
-    /// Raw-text and escapable raw-text elements: their content is text up to their own
-    /// end tag, whatever it holds.
-    static let rawText: Set<String> = [
-        "xmp", "plaintext", "title", "iframe", "noembed", "noframes", "textarea", "script", "style",
-    ]
-
     /// The first of the tags written at `offsets` (ascending) that no element of `nodes`
     /// was made from, with the warning that names what took it in; nil when all were.
     /// An element carries the offset of the tag it was made from.
@@ -46,10 +40,16 @@ struct HTMLSwallowedTag {
         return lo < offsets.count && offsets[lo] == offset ? lo : nil
     }
 
-    /// What the tag at `offset` landed in: the node that starts last before it (the text
-    /// of a raw-text element, a comment, an element whose start tag took it in).
+    /// What took in the tag at `offset`: a comment, tag or raw text around it
+    /// (`HTMLUnfinished`: the parser drops a tag still open at the end, so the tree may
+    /// not show it), else an element that ignores start tags (`<select>`), the node that
+    /// starts last before it.
     private static func warning(offset: Int, nodes: [HTMLNode], source: HTMLSourceText) -> Diagnostic {
-        var holder: (node: HTMLNode, parent: HTMLElement?, start: Int)?
+        let markdown = source.location(of: offset)
+        if let holder = source.bytes.withUnsafeBufferPointer({ HTMLUnfinished.takingIn($0, offsets: [offset]) }) {
+            return holder.by.warning(takingInMarkdownAt: markdown.line, source: source)
+        }
+        var last: (node: HTMLNode, parent: HTMLElement?, start: Int)?
         func visit(_ nodes: [HTMLNode], parent: HTMLElement?) {
             for node in nodes {
                 let start: Int?
@@ -57,36 +57,41 @@ struct HTMLSwallowedTag {
                 case .text(_, let o), .comment(_, let o): start = o
                 case .element(let e): start = e.offset
                 }
-                if let start, start < offset, start >= (holder?.start ?? 0) { holder = (node, parent, start) }
+                if let start, start < offset, start >= (last?.start ?? 0) { last = (node, parent, start) }
                 if case .element(let e) = node { visit(e.children, parent: e) }
             }
         }
         visit(nodes, parent: nil)
-        let markdown = source.location(of: offset)
-        let fallback = Diagnostic(.warning, "HTML before line \(markdown.line) is not finished where the Markdown there starts: it ends there",
-                                  at: markdown, hint: "close the HTML's elements, comments and tags before the Markdown")
-        guard let holder else { return fallback }
-        /// An element whose insertion mode ignores the tag (`<select>` takes only options).
-        func refused(by e: HTMLElement?) -> Diagnostic {
-            guard let e, !e.name.isEmpty, let start = e.offset else { return fallback }
-            return Diagnostic(.warning, "HTML <\(e.name)> cannot hold the Markdown at line \(markdown.line): it ends before it",
-                              at: source.location(of: start), hint: "close <\(e.name)> before the Markdown")
+        let container: HTMLElement?
+        switch last?.node {
+        case .text: container = last?.parent
+        case .element(let e): container = e
+        case .comment, nil: container = nil
         }
-        switch holder.node {
-        case .text:
-            guard let parent = holder.parent, rawText.contains(parent.name), let start = parent.offset else { return refused(by: holder.parent) }
-            return Diagnostic(.warning, "HTML <\(parent.name)> is not closed before the Markdown at line \(markdown.line): it ends there",
-                              at: source.location(of: start),
-                              hint: "<\(parent.name)> holds everything up to </\(parent.name)> as text, Markdown too")
-        case .comment:
-            return Diagnostic(.warning, "HTML comment not closed before the Markdown at line \(markdown.line): it ends there",
-                              at: source.location(of: holder.start), hint: "a comment ends at -->")
-        case .element(let e):
-            let generated = "<" + HTMLMapper.slotName
-            guard e.attributes.contains(where: { $0.key.contains(HTMLMapper.slotName) || $0.value.contains(generated) })
-            else { return refused(by: e) }
-            return Diagnostic(.warning, "HTML tag <\(e.name)> not closed before the Markdown at line \(markdown.line): it ends there",
-                              at: source.location(of: holder.start), hint: "a tag ends at >, a quoted attribute value at its closing quote")
+        guard let container, ["select", "option", "optgroup"].contains(container.name), let start = container.offset else {
+            // Nested deeper than the parser's cap, or anything not foreseen: said plainly.
+            return Diagnostic(.warning, "HTML before line \(markdown.line) is not finished where the Markdown there starts: it ends there",
+                              at: markdown, hint: "close the HTML's elements, comments and tags before the Markdown")
+        }
+        return Diagnostic(.warning, "HTML <\(container.name)> cannot hold the Markdown at line \(markdown.line): it ends before it",
+                          at: source.location(of: start), hint: "close <\(container.name)> before the Markdown")
+    }
+}
+
+extension HTMLUnfinished {
+    /// The warning for Markdown at `line` that this took in (the weave ends it there).
+    func warning(takingInMarkdownAt line: Int, source: HTMLSourceText) -> Diagnostic {
+        switch self {
+        case .comment(let at):
+            return Diagnostic(.warning, "HTML comment not closed before the Markdown at line \(line): it ends there",
+                              at: source.location(of: at), hint: "a comment ends at -->")
+        case .tag(let name, let closing, let at):
+            return Diagnostic(.warning, "HTML \(closing ? "end tag </" : "tag <")\(name)> not closed before the Markdown at line \(line): it ends there",
+                              at: source.location(of: at), hint: "a tag ends at >, a quoted attribute value at its closing quote")
+        case .rawText(let name, let at):
+            let until = name == "plaintext" ? "to the end" : "up to </\(name)>"
+            return Diagnostic(.warning, "HTML <\(name)> is not closed before the Markdown at line \(line): it ends there",
+                              at: source.location(of: at), hint: "<\(name)> holds everything \(until) as text, Markdown too")
         }
     }
 }

@@ -12,20 +12,20 @@ extension HTMLMapper {
     func table(_ e: HTMLElement, wrappers: [InlineWrapper]) -> [Block] {
         let at = location(e)
         let range = SourceRange(start: at, end: at)
-        var caption: HTMLElement?
+        var captions: [HTMLElement] = []
         var rows: [(row: HTMLElement, section: Int, inHead: Bool)] = []
         var section = 0
         for child in e.children {
             guard case .element(let c) = child else { continue }
             switch c.name {
-            case "caption": if caption == nil { caption = c }
+            case "caption": captions.append(c)
             case "thead", "tbody", "tfoot":
                 section += 1
                 for case .element(let tr) in c.children {
                     if tr.name == "tr" { rows.append((tr, section, c.name == "thead")) } else { _ = isDropped(tr) }
                 }
             case "tr": rows.append((c, 0, false))
-            default: _ = isDropped(c)  // HTML5 keeps only `<template>`, `<script>`, `<style>` here
+            default: _ = isDropped(c)  // `<template>`, `<script>`, `<style>`, hidden inputs, forms
             }
         }
         var cells: [[TableCell]] = []
@@ -45,7 +45,7 @@ extension HTMLMapper {
             header = cells.removeFirst()
         }
         var out = anchors(e).isEmpty ? [] : [Block(.paragraph(anchors(e)), range: range)]
-        if let caption {
+        for caption in captions {
             let at = location(caption)
             let lead = Block(.paragraph(apply(wrappers, anchors(caption) + tidy(inlines(caption.children)))),
                              range: SourceRange(start: at, end: at))

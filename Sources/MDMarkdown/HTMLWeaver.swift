@@ -59,17 +59,18 @@ struct HTMLWeaver {
                 var end = i + 1
                 while end < inner.count, Self.isHTMLBlock(inner[end]) { end += 1 }
                 if HTMLSelfContained.check(inner[i..<end].map(Self.html).joined(separator: "\n")) {
-                    out += weaveSequence(inner[i..<end]).blocks
+                    // Nothing is left open in it: no warning to look for either.
+                    out += weaveSequence(inner[i..<end], warnsUnfinished: false).blocks
                     i = end
                     continue
                 }
             }
-            let sequence = weaveSequence(inner[i...])
+            let sequence = weaveSequence(inner[i...], warnsUnfinished: true)
             out += sequence.blocks
             i += sequence.count
-            if i < inner.count { cuts += 1 }
+            if sequence.parsedInVain { cuts += 1 }
             if cuts > Self.maxCuts, i < inner.count {
-                // Each cut parsed the rest of the sequence once: bounded, the rest is
+                // Each such cut parsed the rest of the sequence once: bounded, the rest is
                 // printed as written.
                 warnings.add(key: nil, tooManyCuts(at: inner[i].range.start))
                 return out + printedAsWritten(Array(inner[i...]))
@@ -78,13 +79,16 @@ struct HTMLWeaver {
         return out
     }
 
-    /// How many times a container's sequence (or a paragraph's inlines) is ended early
-    /// before the rest is printed as written: each early end costs a parse of the rest,
-    /// so without a bound a document of many unclosed `<xmp>`s would take time growing
-    /// with the square of its length. Real documents leave one or two open.
+    /// How many times a container's sequence is ended early where only the parsed tree
+    /// showed it (`HTMLSwallowedTag`: a `<select>` left open, HTML the quick scan does
+    /// not follow), or a paragraph's inlines for any reason, before the rest is printed
+    /// as written: each such end costs writing out and parsing the rest again, so
+    /// without a bound a document of many would take time growing with the square of
+    /// its length. In a container, comments, tags and raw text left open are found in
+    /// one scan before parsing (`HTMLUnfinished`) and cost nothing extra.
     static let maxCuts = 8
 
-    private func tooManyCuts(at location: SourceLocation) -> Diagnostic {
+    func tooManyCuts(at location: SourceLocation) -> Diagnostic {
         Diagnostic(.warning, "more than \(Self.maxCuts) HTML elements, comments or tags here are not closed before the Markdown after them: the HTML from here on is printed as written",
                    at: location, hint: "close each before the blank line that ends its HTML block")
     }
@@ -98,8 +102,11 @@ struct HTMLWeaver {
     }
 
     /// Blocks woven as one piece of HTML, each Markdown block a placeholder in it, and how
-    /// many of `inner` that took: all of them, unless HTML not finished took in a Markdown
-    /// block (an `<xmp>` or a comment left open), where the piece ends with a warning.
+    /// many of `inner` that took. HTML left open before a Markdown block (an `<xmp>`, a
+    /// comment, a tag: `HTMLUnfinished`) ends there with a warning, and the weave goes on
+    /// from that block: all such cuts are found in one scan before any parsing, and each
+    /// piece between them is woven alone. One the parsed tree shows (`HTMLSwallowedTag`:
+    /// a `<select>` left open) ends the call early, `parsedInVain`: the caller goes on.
     ///
     /// Markdown blocks that follow each other share one placeholder (`.blocks`): where
     /// they land among blocks (nearly always), the line feeds between single
@@ -110,14 +117,41 @@ struct HTMLWeaver {
     /// before styling starts. Should a shared placeholder land anywhere else (inside
     /// inline content, where each block is set apart), the sequence is woven again with
     /// one placeholder per block, as before.
-    private func weaveSequence(_ inner: ArraySlice<Block>) -> (blocks: [Block], count: Int) {
+    private func weaveSequence(_ inner: ArraySlice<Block>, warnsUnfinished: Bool)
+        -> (blocks: [Block], count: Int, parsedInVain: Bool) {
+        guard inner.contains(where: Self.isHTMLBlock) else { return (Array(inner), inner.count, false) }
+        let whole = SequenceText(inner, sharing: sharesPlaceholders)
+        let cuts = whole.offsets.isEmpty ? []
+            : whole.text.bytes.withUnsafeBufferPointer { HTMLUnfinished.allTakingIn($0, offsets: whole.offsets) }
+        var out: [Block] = []
+        var start = inner.startIndex
+        for cut in cuts {
+            let end = whole.firstBlocks[cut.index]
+            let piece = weavePiece(inner[start..<end], warnsUnfinished: false)
+            out += piece.blocks
+            if piece.count < end - start { return (out, start - inner.startIndex + piece.count, true) }
+            let line = whole.text.location(of: whole.offsets[cut.index]).line
+            warnings.add(key: nil, cut.by.warning(takingInMarkdownAt: line, source: whole.text))
+            start = end
+        }
+        // Without cuts, the text written for the scan is the first weave's.
+        let last = weavePiece(inner[start...], warnsUnfinished: warnsUnfinished, written: cuts.isEmpty ? whole : nil)
+        return (out + last.blocks, start - inner.startIndex + last.count, last.count < inner.endIndex - start)
+    }
+
+    /// A piece of a sequence that the quick scan leaves whole, woven; it ends early where
+    /// the parsed tree shows a Markdown block taken in.
+    private func weavePiece(_ inner: ArraySlice<Block>, warnsUnfinished: Bool, written: SequenceText? = nil)
+        -> (blocks: [Block], count: Int) {
         guard inner.contains(where: Self.isHTMLBlock) else { return (Array(inner), inner.count) }
-        var piece = inner
+        var piece = inner, written = written
         while true {
             // A piece cut short ends in what took the Markdown in, already warned of.
-            let whole = piece.endIndex == inner.endIndex
-            var woven = sharesPlaceholders ? weaveSequence(piece, sharing: true, warnsUnfinished: whole) : .again
-            if case .again = woven { woven = weaveSequence(piece, sharing: false, warnsUnfinished: whole) }
+            let whole = warnsUnfinished && piece.endIndex == inner.endIndex
+            let first = SequenceText(written: written, piece, sharing: sharesPlaceholders)
+            written = nil
+            var woven = sharesPlaceholders ? weavePiece(first, sharing: true, warnsUnfinished: whole) : .again
+            if case .again = woven { woven = weavePiece(SequenceText(piece, sharing: false), sharing: false, warnsUnfinished: whole) }
             switch woven {
             case .blocks(let blocks):
                 return (blocks, piece.count)
@@ -141,43 +175,25 @@ struct HTMLWeaver {
         case swallowed(index: Int, Diagnostic)
     }
 
-    /// `weaveSequence` with Markdown blocks in a row sharing a placeholder or not. What a
+    /// `weavePiece` with Markdown blocks in a row sharing a placeholder or not. What a
     /// weave that is not taken warned of is taken back (the next one says it again).
     /// With `warnsUnfinished`, a comment or tag left open at the end, which hides all
     /// after it, is warned of.
-    private func weaveSequence(_ inner: ArraySlice<Block>, sharing: Bool, warnsUnfinished: Bool) -> Woven {
+    private func weavePiece(_ sequence: SequenceText, sharing: Bool, warnsUnfinished: Bool) -> Woven {
         let warned = warnings.count
-        var text = HTMLSourceText()
-        var slots: [HTMLSlot] = [], offsets: [Int] = [], firstBlocks: [Int] = []
-        var i = inner.startIndex
-        while i < inner.endIndex {
-            let block = inner[i]
-            if case .htmlBlock(let html) = block.kind {
-                text.appendSource(html, at: block.range.start)
-                if !html.hasSuffix("\n") { text.appendGenerated("\n", at: block.range.end) }
-                i += 1
-                continue
-            }
-            var end = i + 1
-            while sharing, end < inner.endIndex, !Self.isHTMLBlock(inner[end]) { end += 1 }
-            offsets.append(text.offset)
-            firstBlocks.append(i)
-            text.appendGenerated(HTMLMapper.slotTag(slots.count) + "</\(HTMLMapper.slotName)>\n", at: block.range.start)
-            slots.append(end - i == 1 ? .block(block) : .blocks(Array(inner[i..<end])))
-            i = end
-        }
+        let text = sequence.text
         guard let nodes = parse(text) else {
-            guard sharing else { return .blocks(printedAsWritten(Array(inner))) }
+            guard sharing else { return .blocks(printedAsWritten(Array(sequence.blocks))) }
             warnings.truncate(to: warned)
             return .again
         }
-        let mapper = HTMLMapper(source: text, slots: slots, slotOffsets: offsets, warnings: warnings)
-        if let swallowed = HTMLSwallowedTag.first(in: nodes, offsets: offsets, source: text) {
+        let mapper = HTMLMapper(source: text, slots: sequence.slots, slotOffsets: sequence.offsets, warnings: warnings)
+        if let swallowed = HTMLSwallowedTag.first(in: nodes, offsets: sequence.offsets, source: text) {
             warnings.truncate(to: warned)
-            return .swallowed(index: firstBlocks[swallowed.index], swallowed.warning)
+            return .swallowed(index: sequence.firstBlocks[swallowed.index], swallowed.warning)
         }
         let blocks = mapper.blocks(nodes, wrappers: [])
-        let shared = slots.count { if case .blocks = $0 { true } else { false } }
+        let shared = sequence.slots.count { if case .blocks = $0 { true } else { false } }
         guard !mapper.sharedSlots.misplaced, mapper.sharedSlots.mapped == shared else {
             warnings.truncate(to: warned)
             return .again
@@ -189,15 +205,18 @@ struct HTMLWeaver {
     /// A comment or tag that `text` leaves open hides everything after it, as in a browser:
     /// said, since that may be most of a document (an `<!--` without `-->`).
     private func warnUnfinished(_ text: HTMLSourceText) {
-        guard let unfinished = HTMLSelfContained.unfinished(text.string) else { return }
+        guard let unfinished = HTMLUnfinished.atEnd(text.bytes[...]) else { return }
         let last = text.location(of: max(0, text.offset - 1)).line
         switch unfinished {
         case .comment(let at):
             warnings.add(key: nil, Diagnostic(.warning, "HTML comment not closed: it hides everything after it, to line \(last)",
                                               at: text.location(of: at), hint: "a comment ends at -->"))
-        case .tag(let name, let at):
-            warnings.add(key: nil, Diagnostic(.warning, "HTML tag <\(name)> not closed: it and everything after it, to line \(last), are left out",
+        case .tag(let name, let closing, let at):
+            let tag = closing ? "end tag </\(name)>" : "tag <\(name)>"
+            warnings.add(key: nil, Diagnostic(.warning, "HTML \(tag) not closed: it and everything after it, to line \(last), are left out",
                                               at: text.location(of: at), hint: "a tag ends at >, a quoted attribute value at its closing quote"))
+        case .rawText:
+            break  // not reported at the end (see `HTMLUnfinished.atEnd`)
         }
     }
 
@@ -236,75 +255,9 @@ struct HTMLWeaver {
         return [b]
     }
 
-    /// A leaf block's inlines with their raw HTML interpreted; untouched without any.
-    /// With `breaks`, page break marks stay where elements ask for them (see
-    /// `HTMLMapper.splitAtPageBreaks`); without, they go (a heading or a cell cannot
-    /// be cut).
-    func weave(_ inlines: [Inline], at start: SourceLocation, breaks: Bool = true) -> [Inline] {
-        guard Self.containsHTML(inlines) else { return inlines }
-        let woven = weave(html: inlines, at: start)
-        return breaks ? woven : HTMLMapper.splitAtPageBreaks(woven).joined().map { $0 }
-    }
-
-    /// As blocks do (`weaveSequence`), inline HTML not finished that takes in a Markdown
-    /// inline (`<xmp>` in a paragraph before a code span) ends before it, and the weave
-    /// goes on from the top-level inline that holds it.
-    private func weave(html inlines: [Inline], at start: SourceLocation) -> [Inline] {
-        var out: [Inline] = []
-        var rest = inlines[...], location = start, cuts = 0
-        while !rest.isEmpty {
-            let woven = weave(piece: rest, at: location)
-            out += woven.inlines
-            guard woven.count < rest.count else { break }
-            rest = rest.dropFirst(woven.count)
-            location = woven.resumeAt
-            guard Self.containsHTML(Array(rest)) else { out += rest; break }
-            cuts += 1
-            if cuts > Self.maxCuts {
-                warnings.add(key: nil, tooManyCuts(at: location))
-                out.append(.text(PlainSource.of(Array(rest))))
-                break
-            }
-        }
-        // Tidied whole: a piece's edges are not the paragraph's (its spaces stay).
-        return HTMLMapper.tidied(out)
-    }
-
-    /// One piece of inline HTML woven, how many of `inlines` it took and where the next
-    /// piece starts in the source.
-    private func weave(piece inlines: ArraySlice<Inline>, at start: SourceLocation)
-        -> (inlines: [Inline], count: Int, resumeAt: SourceLocation) {
-        var end = inlines.endIndex, resumeAt = start
-        while true {
-            let warned = warnings.count
-            var serializer = InlineSerializer(weaver: self, location: start)
-            serializer.add(topLevel: inlines[..<end])
-            let count = end - inlines.startIndex
-            guard let nodes = parse(serializer.text) else {
-                return ([.text(PlainSource.of(Array(inlines[..<end])))], count, resumeAt)
-            }
-            let mapper = HTMLMapper(source: serializer.text, slots: serializer.slots, slotOffsets: serializer.offsets,
-                                    warnings: warnings)
-            guard let swallowed = HTMLSwallowedTag.first(in: nodes, offsets: serializer.tags, source: serializer.text) else {
-                return (mapper.inlines(nodes), count, resumeAt)
-            }
-            warnings.truncate(to: warned)
-            warnings.add(key: nil, swallowed.warning)
-            let owner = serializer.owners[swallowed.index]
-            guard owner > 0 else {
-                // The first inline's own content took it in (`[a <xmp> `b`](u)`): that
-                // inline is printed as written, nothing lost.
-                let next = serializer.starts.count > 1 ? serializer.starts[1] : start
-                return ([.text(PlainSource.of([inlines[inlines.startIndex]]))], 1, next)
-            }
-            resumeAt = serializer.starts[owner]
-            end = inlines.startIndex + owner
-        }
-    }
-
     /// The parsed nodes, or nil when the HTML nests too deeply to parse in good time
     /// (then the caller prints it as written, with a warning).
-    private func parse(_ text: HTMLSourceText) -> [HTMLNode]? {
+    func parse(_ text: HTMLSourceText) -> [HTMLNode]? {
         let html = text.string
         if HTMLParser.nestingBound(html) > HTMLParser.maxParsedNesting {
             warnings.add(key: "html.too-deep", Diagnostic(.warning, "HTML nested more than \(HTMLParser.maxParsedNesting) levels deep is printed as written",
@@ -341,6 +294,52 @@ struct HTMLWeaver {
     }
 }
 
+/// A sequence of blocks written out as one piece of HTML: raw HTML blocks as written,
+/// each Markdown block (or run of them, `sharing`) a placeholder element.
+private struct SequenceText {
+    let blocks: ArraySlice<Block>
+    var text = HTMLSourceText()
+    var slots: [HTMLSlot] = []
+    /// Where each placeholder's start tag is in `text`, ascending.
+    var offsets: [Int] = []
+    /// The index in the blocks of each placeholder's first block.
+    var firstBlocks: [Int] = []
+
+    /// `written` when it holds these blocks, else written anew.
+    init(written: SequenceText?, _ inner: ArraySlice<Block>, sharing: Bool) {
+        if let written, written.blocks.startIndex == inner.startIndex, written.blocks.endIndex == inner.endIndex {
+            self = written
+        } else {
+            self.init(inner, sharing: sharing)
+        }
+    }
+
+    init(_ inner: ArraySlice<Block>, sharing: Bool) {
+        blocks = inner
+        var i = inner.startIndex
+        while i < inner.endIndex {
+            let block = inner[i]
+            if case .htmlBlock(let html) = block.kind {
+                text.appendSource(html, at: block.range.start)
+                if !html.hasSuffix("\n") { text.appendGenerated("\n", at: block.range.end) }
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while sharing, end < inner.endIndex, !Self.isHTMLBlock(inner[end]) { end += 1 }
+            offsets.append(text.offset)
+            firstBlocks.append(i)
+            text.appendGenerated(HTMLMapper.slotTag(slots.count) + "</\(HTMLMapper.slotName)>\n", at: block.range.start)
+            slots.append(end - i == 1 ? .block(block) : .blocks(Array(inner[i..<end])))
+            i = end
+        }
+    }
+
+    private static func isHTMLBlock(_ block: Block) -> Bool {
+        if case .htmlBlock = block.kind { return true } else { return false }
+    }
+}
+
 /// What a placeholder element stands for.
 enum HTMLSlot {
     /// A Markdown block.
@@ -353,104 +352,6 @@ enum HTMLSlot {
     case inline(Inline)
     /// A Markdown link; its text is inside the placeholder.
     case link(destination: String, title: String, at: SourceLocation)
-}
-
-/// A leaf block's inlines written out as HTML: text escaped, raw HTML as written,
-/// emphasis as `<em>`…, everything else as placeholders.
-private struct InlineSerializer {
-    let weaver: HTMLWeaver
-    var location: SourceLocation
-    var text = HTMLSourceText()
-    var slots: [HTMLSlot] = []
-    var offsets: [Int] = []
-    /// Where each tag of mdpdf's own starts (placeholders, `<em>`…), ascending, and which
-    /// of the top-level inlines (counted from 0) it belongs to.
-    var tags: [Int] = []
-    var owners: [Int] = []
-    /// Where each top-level inline starts in the source, as far as known.
-    var starts: [SourceLocation] = []
-
-    init(weaver: HTMLWeaver, location: SourceLocation) {
-        self.weaver = weaver
-        self.location = location
-    }
-
-    mutating func add(topLevel inlines: ArraySlice<Inline>) {
-        for inline in inlines {
-            starts.append(Self.start(of: inline) ?? location)
-            add([inline])
-        }
-    }
-
-    /// Where an inline says it is (raw HTML, links and images do).
-    private static func start(of inline: Inline) -> SourceLocation? {
-        switch inline {
-        case .html(_, let at), .link(_, _, _, let at), .image(_, _, _, let at, _): return at
-        default: return nil
-        }
-    }
-
-    mutating func add(_ inlines: [Inline]) {
-        for inline in inlines {
-            switch inline {
-            case .text(let s): text.appendGenerated(Self.escape(s), at: location)
-            case .softBreak: text.appendGenerated("\n", at: location)
-            case .lineBreak: text.appendGenerated("<br>", at: location)
-            case .html(let html, let at):
-                location = at
-                text.appendSource(html, at: at)
-            case .emphasis(let c): wrap("em", c)
-            case .strong(let c): wrap("strong", c)
-            case .strikethrough(let c): wrap("del", c)
-            case .link(let destination, let title, let c, let at):
-                location = at
-                open(.link(destination: destination, title: title, at: at))
-                add(c)
-                text.appendGenerated("</\(HTMLMapper.slotName)>", at: location)
-            case .image(let source, let title, let alt, let at, let attributes):
-                location = at
-                let woven = weaver.weave(alt, at: at, breaks: false)
-                open(.inline(.image(source: source, title: title, alt: woven, at: at, attributes: attributes)))
-                text.appendGenerated("</\(HTMLMapper.slotName)>", at: location)
-            case .code, .footnoteReference, .math, .anchor, .markup:
-                open(.inline(inline))
-                text.appendGenerated("</\(HTMLMapper.slotName)>", at: location)
-            }
-        }
-    }
-
-    private mutating func noteTag() {
-        tags.append(text.offset)
-        owners.append(max(0, starts.count - 1))
-    }
-
-    private mutating func wrap(_ tag: String, _ children: [Inline]) {
-        noteTag()
-        text.appendGenerated("<\(tag)>", at: location)
-        add(children)
-        text.appendGenerated("</\(tag)>", at: location)
-    }
-
-    private mutating func open(_ slot: HTMLSlot) {
-        noteTag()
-        offsets.append(text.offset)
-        text.appendGenerated(HTMLMapper.slotTag(slots.count), at: location)
-        slots.append(slot)
-    }
-
-    static func escape(_ s: String) -> String {
-        guard s.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return s }
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 }
 
 /// A paragraph that is only `\newpage` (or `\pagebreak`): LaTeX's and pandoc's page break.

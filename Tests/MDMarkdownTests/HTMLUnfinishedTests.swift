@@ -72,28 +72,44 @@ import Testing
         #expect(tree.contains("end."), "\(tree)")
         #expect(!tree.contains("<em>") && !tree.contains(HTMLMapper.slotName), "\(tree)")
         #expect(diagnostics.map(\.message) == ["HTML <xmp> is not closed before the Markdown at line 1: it ends there"])
-        // The first inline's own text took it in: printed as written, nothing lost.
-        let (link, _) = parsed("[a <xmp> `b`](https://example.com) after\n")
-        #expect(link.dump().contains("a <xmp> b"), "\(link.dump())")
-        #expect(link.dump().contains("after"), "\(link.dump())")
+        // The first inline's own text took it in: its raw HTML printed as text, the link
+        // and its code span kept, the warning given once.
+        let (link, linkWarnings) = parsed("[a <xmp> `b`](https://example.com) after\n")
+        #expect(link.dump() == """
+            paragraph 1:1-1:40
+              link "https://example.com" at 1:1
+                text "a "
+                text "<xmp>"
+                text " "
+                code "b"
+              text " after"
+
+            """)
+        #expect(linkWarnings.map(\.message) == ["HTML <xmp> is not closed before the Markdown at line 1: it ends there"])
     }
 
-    /// Each early end parses the rest once more: after `maxCuts` of them the rest of the
-    /// container (or paragraph) is printed as written, so many unclosed comments take
-    /// linear time, and still nothing is lost. (Unclosed elements past 512 are already
-    /// printed as written: `HTMLParser.maxParsedNesting`; `<p>` does not nest.)
-    @Test func manyUnfinishedPiecesAreBounded() {
+    /// Comments, tags and raw text left open are found in one scan before parsing, so
+    /// 3,000 unclosed comments each before Markdown are 3,000 pieces woven once each:
+    /// every one kept and warned of. What only the parsed tree shows (a `<select>` left
+    /// open) costs a parse of the rest per cut: after `maxCuts` of them the rest of the
+    /// container is printed as written; a paragraph's cuts are bounded the same way.
+    @Test func manyUnfinishedPieces() {
         let n = 3_000
-        let blocks = (0..<n).map { "<p>\n<!-- open \($0)\n\npara MARK\($0)\n" }.joined(separator: "\n")
-        let (document, diagnostics) = parsed(blocks)
+        let comments = (0..<n).map { "<p>\n<!-- open \($0)\n\npara MARK\($0)\n" }.joined(separator: "\n")
+        let (document, diagnostics) = parsed(comments)
         let tree = document.dump()
         for k in [0, 1, HTMLWeaver.maxCuts, HTMLWeaver.maxCuts + 1, n - 1] {
             #expect(tree.contains("MARK\(k)\""), "MARK\(k) lost")
-            #expect(tree.contains("open \(k)"), "open \(k) lost")
         }
         #expect(!tree.contains(HTMLMapper.slotName))
-        #expect(diagnostics.filter { $0.message.hasPrefix("HTML comment not closed") }.count == HTMLWeaver.maxCuts + 1)
-        #expect(diagnostics.filter { $0.message.hasPrefix("more than \(HTMLWeaver.maxCuts)") }.count == 1)
+        #expect(diagnostics.filter { $0.message.hasPrefix("HTML comment not closed before the Markdown") }.count == n)
+        #expect(!diagnostics.contains { $0.message.hasPrefix("more than") })
+
+        let selects = (0..<100).map { "<select>\n<option>o\($0)</option>\n\npara MARK\($0)\n" }.joined(separator: "\n")
+        let (refused, refusals) = parsed(selects)
+        for k in [0, HTMLWeaver.maxCuts + 1, 99] { #expect(refused.dump().contains("MARK\(k)\""), "MARK\(k) lost") }
+        #expect(refusals.filter { $0.message.hasPrefix("HTML <select> cannot hold") }.count == HTMLWeaver.maxCuts + 1)
+        #expect(refusals.filter { $0.message.hasPrefix("more than \(HTMLWeaver.maxCuts)") }.count == 1)
 
         let inline = (0..<400).map { "<xmp> x\($0) `c\($0)`" }.joined(separator: " ")
         let (paragraph, inlineWarnings) = parsed(inline + "\n")
@@ -101,6 +117,33 @@ import Testing
         for k in [0, HTMLWeaver.maxCuts + 1, 399] { #expect(inlineTree.contains("c\(k)"), "c\(k) lost") }
         #expect(inlineWarnings.filter { $0.message.hasPrefix("HTML <xmp> is not closed") }.count == HTMLWeaver.maxCuts + 1)
         #expect(inlineWarnings.filter { $0.message.hasPrefix("more than \(HTMLWeaver.maxCuts)") }.count == 1)
+    }
+
+    /// The quick scan's answers, by the HTML5 tokenizer's rules.
+    @Test func unfinishedScan() {
+        func atEnd(_ html: String) -> HTMLUnfinished? { HTMLUnfinished.atEnd(Array(html.utf8)[...]) }
+        for closed in ["<!-- x -->", "<!-- x --!>", "<!-->", "<!--->", "<!DOCTYPE html>", "<?php x ?>", "</ x>", "</>",
+                       "<a title=\"x > y\">", "<script>if (a < b) {}</script>", "<STYLE>p{}</style >", "<xmp>x</XMP/>",
+                       "<plaintext>x <!-- y", "<textarea><!-- </textarea>", "1 < 2", "a <", "</"] {
+            #expect(atEnd(closed) == nil, "\(closed)")
+        }
+        #expect(atEnd("x <!-- y") == .comment(at: 2))
+        #expect(atEnd("<?-- x") == .comment(at: 0))
+        #expect(atEnd("<!x") == .comment(at: 0))
+        #expect(atEnd("</ x") == .comment(at: 0))
+        #expect(atEnd("<div title=\"x>") == .tag("div", closing: false, at: 0))
+        #expect(atEnd("<p></div") == .tag("div", closing: true, at: 3))
+        // Raw text that does not end is not reported at the end (its element says so).
+        #expect(atEnd("<xmp>a <!-- b") == nil)
+
+        let text = Array("<xmp>a<S></S>b</xmp><S></S><!-- c<S></S>--><p title='<S></S>'><S></S>".utf8)
+        let offsets = [6, 20, 33, 53, 62]  // each `<S>`, a placeholder
+        for o in offsets { #expect(text[o] == UInt8(ascii: "<") && text[o + 1] == UInt8(ascii: "S")) }
+        // In the xmp's text, the comment, the attribute; each read afresh from the one
+        // before, as the weave cuts there.
+        let found = text.withUnsafeBufferPointer { HTMLUnfinished.allTakingIn($0, offsets: offsets) }
+        #expect(found.map(\.index) == [0, 2, 3])
+        #expect(found.map(\.by) == [.rawText("xmp", at: 0), .comment(at: 27), .tag("p", closing: false, at: 43)])
     }
 
     /// Every element mdpdf knows (and some it does not), opened in many contexts (alone,
