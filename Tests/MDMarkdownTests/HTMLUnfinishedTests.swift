@@ -268,6 +268,11 @@ import Testing
     @Test func pictureAndTemplateInTables() {
         let (picture, _) = parsed("<table><tr><td><picture>\n\npara MARK\n")
         #expect(picture.dump().contains("MARK"), "\(picture.dump())")
+        // Text in a `<picture>` left open in a paragraph is kept too.
+        #expect(parsed("Text <picture> more words\n").0.dump().contains("more words"))
+        // Every caption of a table is printed.
+        let captions = parsed("<table><caption>One</caption><caption>Two</caption><tr><td>x</td></tr></table>\n").0.dump()
+        #expect(captions.contains("One") && captions.contains("Two"), "\(captions)")
         let (_, template) = parsed("<table><template>\n\npara MARK\n")
         #expect(template.map(\.message).contains { $0.hasPrefix("HTML <template> is left out") })
     }
