@@ -146,7 +146,7 @@ extension HTMLMapper {
     }
 
     /// Whether a placeholder is anywhere inside `e`.
-    func holdsSlot(_ e: HTMLElement) -> Bool {
+    private func holdsSlot(_ e: HTMLElement) -> Bool {
         e.children.contains { if case .element(let c) = $0 { return slot(c) != nil || holdsSlot(c) } else { return false } }
     }
 

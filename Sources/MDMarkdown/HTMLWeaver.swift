@@ -46,9 +46,9 @@ struct HTMLWeaver {
     /// One container's blocks: first everything inside them, then the sequence itself.
     /// A run of HTML blocks that is self-contained (`HTMLSelfContained`: it closes all it
     /// opens and nothing else) is woven on its own, the Markdown blocks around it left as
-    /// they are; from the first run that is not, the rest is woven as one sequence, which
-    /// ends early where HTML not finished took in a Markdown block (`HTMLSwallowedTag`):
-    /// the weave goes on from that block.
+    /// they are; from the first run that is not, the rest is woven as one sequence, cut
+    /// where HTML left open takes in a Markdown block (`HTMLUnfinished`,
+    /// `HTMLSwallowedTag`): the weave goes on from that block.
     func weave(_ blocks: [Block]) -> [Block] {
         let inner = blocks.flatMap(weaveInside)
         var out: [Block] = []
@@ -93,7 +93,7 @@ struct HTMLWeaver {
                    at: location, hint: "close each before the blank line that ends its HTML block")
     }
 
-    private static func isHTMLBlock(_ block: Block) -> Bool {
+    static func isHTMLBlock(_ block: Block) -> Bool {
         if case .htmlBlock = block.kind { return true } else { return false }
     }
 
@@ -326,17 +326,13 @@ private struct SequenceText {
                 continue
             }
             var end = i + 1
-            while sharing, end < inner.endIndex, !Self.isHTMLBlock(inner[end]) { end += 1 }
+            while sharing, end < inner.endIndex, !HTMLWeaver.isHTMLBlock(inner[end]) { end += 1 }
             offsets.append(text.offset)
             firstBlocks.append(i)
             text.appendGenerated(HTMLMapper.slotTag(slots.count) + "</\(HTMLMapper.slotName)>\n", at: block.range.start)
             slots.append(end - i == 1 ? .block(block) : .blocks(Array(inner[i..<end])))
             i = end
         }
-    }
-
-    private static func isHTMLBlock(_ block: Block) -> Bool {
-        if case .htmlBlock = block.kind { return true } else { return false }
     }
 }
 
