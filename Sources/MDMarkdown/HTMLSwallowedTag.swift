@@ -1,14 +1,14 @@
 import MDCore
 
 /// A tag of mdpdf's own (a placeholder, or a Markdown emphasis written as `<em>`) that
-/// the HTML5 parser never made an element of: it read it as text of a raw-text element
-/// left open (`<xmp>`, `<plaintext>`, `<title>`, `<iframe>`, `<noembed>`, `<noframes>`:
-/// cmark ends their HTML block at a blank line, and the Markdown after it lands inside),
-/// or as part of a comment or a tag (a quoted attribute value) not closed before the
-/// blank line. The Markdown it stands for would be lost, or its markup printed as text;
-/// so the weave ends the HTML before it, as if the file ended there (HTML5 closes
-/// whatever is open at the end), and goes on from that Markdown with a warning
-/// (`HTMLWeaver.weaveSequence`, `HTMLWeaver.weave(piece:at:)`).
+/// the HTML5 parser never made an element of, so the Markdown it stands for would be
+/// lost or its markup printed as text. Most such tags sit in HTML left open before them
+/// (raw text, a comment, a tag), which the weave finds before parsing
+/// (`HTMLUnfinished`); this looks in the parsed tree for what that scan does not follow:
+/// a `<select>` ignoring every start tag but its options, foreign content, script data's
+/// escapes. The weave then ends the HTML before the tag, as if the file ended there, and
+/// goes on from that Markdown with a warning (`HTMLWeaver.weavePiece`,
+/// `HTMLWeaver.weave(piece:at:)`).
 struct HTMLSwallowedTag {
     /// Which of the tags: an index into the offsets `first` was given.
     var index: Int
