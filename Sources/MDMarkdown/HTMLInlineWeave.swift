@@ -188,14 +188,11 @@ struct InlineSerializer {
 
     /// Whether `html` (one inline tag) is the start tag of a raw-text element.
     private static func isRawTextStartTag(_ html: String) -> Bool {
-        let bytes = html.utf8
-        guard bytes.first == UInt8(ascii: "<"), bytes.count > 3 else { return false }
-        var name = ""
-        for c in bytes.dropFirst() {
-            guard HTMLTagSyntax.isLetter(c), name.utf8.count < 10 else { break }
-            name.unicodeScalars.append(Unicode.Scalar(c | 0x20))
+        var html = html
+        return html.withUTF8 { b in
+            b.count > 2 && b[0] == UInt8(ascii: "<") && HTMLTagSyntax.isLetter(b[1])
+                && HTMLElements.rawText.contains(HTMLTagSyntax.tagName(b, from: 1).0)
         }
-        return HTMLElements.rawText.contains(name)
     }
 
     static func escape(_ s: String) -> String {

@@ -277,7 +277,6 @@ struct InlineWrapper {
     let wrap: ([Inline]) -> [Inline]
 }
 
-/// Collects blocks, and the inline content between them as paragraphs.
 /// Whether a placeholder shared by several Markdown blocks was met where they would not
 /// be mapped as blocks, and how many were mapped as blocks: unless every shared
 /// placeholder was mapped as blocks exactly once (one in raw text, `<xmp>`, is never
@@ -288,6 +287,7 @@ final class SharedSlots {
     var mapped = 0
 }
 
+/// Collects blocks, and the inline content between them as paragraphs.
 struct BlockCollector {
     let mapper: HTMLMapper
     var wrappers: [InlineWrapper]

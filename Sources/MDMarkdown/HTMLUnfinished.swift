@@ -1,9 +1,9 @@
 /// What raw HTML leaves open: a comment, a bogus comment (`<!x`, `<?x`, `</ x`), a tag,
 /// or the text of a raw-text element (`<xmp>`, `<script>`…), which HTML5 reads up to
 /// their end whatever they hold. The weave asks it where such a construct takes in a
-/// Markdown placeholder (`takingIn`, before parsing: the sequence is cut there, so a
-/// document of many unclosed `<xmp>`s is parsed once, not once per cut) and what a
-/// sequence leaves open at its end (`atEnd`: a comment or tag there hides everything
+/// Markdown placeholder (`cuts`, before parsing: the sequence is cut there, so a
+/// document of many unclosed `<xmp>`s is parsed once, not once per cut) and, in the same
+/// pass, what a sequence leaves open at its end (a comment or tag there hides everything
 /// after it, as in a browser).
 ///
 /// A quick scan, not the tokenizer: script data's escaped states, CDATA in foreign
@@ -22,53 +22,56 @@ enum HTMLUnfinished: Equatable {
     /// What the end of `bytes` leaves open: a comment or tag (raw text that does not
     /// end is not reported: its element is left out or printed with its own warning,
     /// and `<plaintext>` has no end).
-    static func atEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> HTMLUnfinished? {
-        var open: HTMLUnfinished?
-        scan(bytes, from: 0, limit: { _ in bytes.count }) { construct, end in
-            guard end == nil else { return true }
-            if case .rawText = construct {} else { open = construct }
-            return false
-        }
-        return open
-    }
-
     static func atEnd(_ bytes: ArraySlice<UInt8>) -> HTMLUnfinished? {
-        bytes.withUnsafeBufferPointer { atEnd($0) }
+        bytes.withUnsafeBufferPointer { cuts($0, offsets: []).atEnd }
     }
 
     /// The first of `offsets` (ascending: where placeholders' start tags are) that lies
     /// inside a comment, tag or raw text of `bytes` read from `start`, and what holds it.
-    /// A construct's end is looked for only up to the next placeholder (beyond it, it
-    /// takes that placeholder in wherever it ends), so the scan reads each byte about
-    /// once.
     static func takingIn(_ bytes: UnsafeBufferPointer<UInt8>, offsets: [Int], from start: Int = 0, firstOffset: Int = 0)
         -> (index: Int, by: HTMLUnfinished)? {
+        guard let open = firstOpen(bytes, offsets: offsets, from: start, firstOffset: firstOffset),
+              let index = open.index else { return nil }
+        return (index, open.by)
+    }
+
+    /// Every placeholder taken in as the weave cuts there: the first one, then the first
+    /// one in what follows it read afresh from that placeholder (the HTML before a cut
+    /// is woven alone, so nothing of it reaches past), and so on; and what the end leaves
+    /// open after the last cut (see `atEnd`). One pass in all.
+    static func cuts(_ bytes: UnsafeBufferPointer<UInt8>, offsets: [Int])
+        -> (cuts: [(index: Int, by: HTMLUnfinished)], atEnd: HTMLUnfinished?) {
+        var found: [(index: Int, by: HTMLUnfinished)] = []
+        var start = 0, first = 0
+        while let open = firstOpen(bytes, offsets: offsets, from: start, firstOffset: first) {
+            guard let index = open.index else {
+                if case .rawText = open.by { return (found, nil) }
+                return (found, open.by)
+            }
+            found.append((index, open.by))
+            (start, first) = (offsets[index], index)
+        }
+        return (found, nil)
+    }
+
+    /// The first construct read from `start` that does not end before the next of
+    /// `offsets` (from `firstOffset`): the placeholder it takes in (`index`), or nil when
+    /// none follows it and it runs to the end. A construct's end is looked for only up to
+    /// the next placeholder (beyond it, it takes that placeholder in wherever it ends), so
+    /// the scan reads each byte about once.
+    private static func firstOpen(_ bytes: UnsafeBufferPointer<UInt8>, offsets: [Int], from start: Int, firstOffset: Int)
+        -> (index: Int?, by: HTMLUnfinished)? {
         var k = firstOffset
-        var found: (Int, HTMLUnfinished)?
+        var found: (Int?, HTMLUnfinished)?
         let next = { (position: Int) -> Int in
             while k < offsets.count, offsets[k] <= position { k += 1 }
             return k < offsets.count ? offsets[k] : bytes.count
         }
         scan(bytes, from: start, limit: next) { construct, end in
             guard end == nil else { return true }
-            // It reaches past the next placeholder, or to the end with none after it.
             _ = next(construct.start)
-            if k < offsets.count { found = (k, construct) }
+            found = (k < offsets.count ? k : nil, construct)
             return false
-        }
-        return found
-    }
-
-    /// Every placeholder taken in as the weave cuts there: the first one, then the first
-    /// one in what follows it read afresh from that placeholder (the HTML before a cut
-    /// is woven alone, so nothing of it reaches past), and so on: one pass in all.
-    static func allTakingIn(_ bytes: UnsafeBufferPointer<UInt8>, offsets: [Int]) -> [(index: Int, by: HTMLUnfinished)] {
-        var found: [(index: Int, by: HTMLUnfinished)] = []
-        var start = 0, first = 0
-        while let next = takingIn(bytes, offsets: offsets, from: start, firstOffset: first) {
-            first = next.index
-            found.append(next)
-            start = offsets[next.index]
         }
         return found
     }

@@ -121,37 +121,41 @@ struct HTMLWeaver {
         -> (blocks: [Block], count: Int, parsedInVain: Bool) {
         guard inner.contains(where: Self.isHTMLBlock) else { return (Array(inner), inner.count, false) }
         let whole = SequenceText(inner, sharing: sharesPlaceholders)
-        let cuts = whole.offsets.isEmpty ? []
-            : whole.text.bytes.withUnsafeBufferPointer { HTMLUnfinished.allTakingIn($0, offsets: whole.offsets) }
+        let scanned = whole.offsets.isEmpty && !warnsUnfinished ? (cuts: [], atEnd: nil)
+            : whole.text.bytes.withUnsafeBufferPointer { HTMLUnfinished.cuts($0, offsets: whole.offsets) }
         var out: [Block] = []
         var start = inner.startIndex
-        for cut in cuts {
+        for cut in scanned.cuts {
             let end = whole.firstBlocks[cut.index]
-            let piece = weavePiece(inner[start..<end], warnsUnfinished: false)
+            let piece = weavePiece(inner[start..<end], unfinished: nil)
             out += piece.blocks
             if piece.count < end - start { return (out, start - inner.startIndex + piece.count, true) }
             let line = whole.text.location(of: whole.offsets[cut.index]).line
             warnings.add(key: nil, cut.by.warning(takingInMarkdownAt: line, source: whole.text))
             start = end
         }
+        let unfinished = warnsUnfinished ? scanned.atEnd.flatMap { Self.warning(unfinished: $0, in: whole.text) } : nil
         // Without cuts, the text written for the scan is the first weave's.
-        let last = weavePiece(inner[start...], warnsUnfinished: warnsUnfinished, written: cuts.isEmpty ? whole : nil)
+        let last = weavePiece(inner[start...], unfinished: unfinished, written: scanned.cuts.isEmpty ? whole : nil)
         return (out + last.blocks, start - inner.startIndex + last.count, last.count < inner.endIndex - start)
     }
 
     /// A piece of a sequence that the quick scan leaves whole, woven; it ends early where
-    /// the parsed tree shows a Markdown block taken in.
-    private func weavePiece(_ inner: ArraySlice<Block>, warnsUnfinished: Bool, written: SequenceText? = nil)
+    /// the parsed tree shows a Markdown block taken in. `unfinished`: the warning for what
+    /// its end leaves open, given once the piece is woven whole.
+    private func weavePiece(_ inner: ArraySlice<Block>, unfinished: Diagnostic?, written: SequenceText? = nil)
         -> (blocks: [Block], count: Int) {
         guard inner.contains(where: Self.isHTMLBlock) else { return (Array(inner), inner.count) }
         var piece = inner, written = written
         while true {
             // A piece cut short ends in what took the Markdown in, already warned of.
-            let whole = warnsUnfinished && piece.endIndex == inner.endIndex
-            let first = SequenceText(written: written, piece, sharing: sharesPlaceholders)
+            let atEnd = piece.endIndex == inner.endIndex ? unfinished : nil
+            var woven = Woven.again
+            if sharesPlaceholders {
+                woven = weavePiece(SequenceText(written: written, piece, sharing: true), sharing: true, unfinished: atEnd)
+            }
             written = nil
-            var woven = sharesPlaceholders ? weavePiece(first, sharing: true, warnsUnfinished: whole) : .again
-            if case .again = woven { woven = weavePiece(SequenceText(piece, sharing: false), sharing: false, warnsUnfinished: whole) }
+            if case .again = woven { woven = weavePiece(SequenceText(piece, sharing: false), sharing: false, unfinished: atEnd) }
             switch woven {
             case .blocks(let blocks):
                 return (blocks, piece.count)
@@ -176,10 +180,9 @@ struct HTMLWeaver {
     }
 
     /// `weavePiece` with Markdown blocks in a row sharing a placeholder or not. What a
-    /// weave that is not taken warned of is taken back (the next one says it again).
-    /// With `warnsUnfinished`, a comment or tag left open at the end, which hides all
-    /// after it, is warned of.
-    private func weavePiece(_ sequence: SequenceText, sharing: Bool, warnsUnfinished: Bool) -> Woven {
+    /// weave that is not taken warned of is taken back (the next one says it again);
+    /// `unfinished` is said when it is taken.
+    private func weavePiece(_ sequence: SequenceText, sharing: Bool, unfinished: Diagnostic?) -> Woven {
         let warned = warnings.count
         let text = sequence.text
         guard let nodes = parse(text) else {
@@ -198,25 +201,25 @@ struct HTMLWeaver {
             warnings.truncate(to: warned)
             return .again
         }
-        if warnsUnfinished { warnUnfinished(text) }
+        if let unfinished { warnings.add(key: nil, unfinished) }
         return .blocks(blocks)
     }
 
     /// A comment or tag that `text` leaves open hides everything after it, as in a browser:
-    /// said, since that may be most of a document (an `<!--` without `-->`).
-    private func warnUnfinished(_ text: HTMLSourceText) {
-        guard let unfinished = HTMLUnfinished.atEnd(text.bytes[...]) else { return }
+    /// said, since that may be most of a document (an `<!--` without `-->`). Raw text
+    /// is not (`HTMLUnfinished.cuts` does not report it at the end).
+    private static func warning(unfinished: HTMLUnfinished, in text: HTMLSourceText) -> Diagnostic? {
         let last = text.location(of: max(0, text.offset - 1)).line
         switch unfinished {
         case .comment(let at):
-            warnings.add(key: nil, Diagnostic(.warning, "HTML comment not closed: it hides everything after it, to line \(last)",
-                                              at: text.location(of: at), hint: "a comment ends at -->"))
+            return Diagnostic(.warning, "HTML comment not closed: it hides everything after it, to line \(last)",
+                              at: text.location(of: at), hint: "a comment ends at -->")
         case .tag(let name, let closing, let at):
             let tag = closing ? "end tag </\(name)>" : "tag <\(name)>"
-            warnings.add(key: nil, Diagnostic(.warning, "HTML \(tag) not closed: it and everything after it, to line \(last), are left out",
-                                              at: text.location(of: at), hint: "a tag ends at >, a quoted attribute value at its closing quote"))
+            return Diagnostic(.warning, "HTML \(tag) not closed: it and everything after it, to line \(last), are left out",
+                              at: text.location(of: at), hint: "a tag ends at >, a quoted attribute value at its closing quote")
         case .rawText:
-            break  // not reported at the end (see `HTMLUnfinished.atEnd`)
+            return nil
         }
     }
 
