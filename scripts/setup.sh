@@ -30,8 +30,8 @@ packages=(
   # test and benchmark: read PDFs back (PyMuPDF reports span colors and fonts;
   # cmark-gfm lists a document's code blocks for the tests to find in the PDF;
   # fontTools draws the glyphs of embedded CFF fonts for CJKGlyphTests; GNU time
-  # measures make bench's peak memory)
-  poppler-utils qpdf python3 python3-fitz python3-fonttools cmark-gfm time
+  # measures make bench's peak memory; strace sees that `-j 1` starts no thread)
+  poppler-utils qpdf python3 python3-fitz python3-fonttools cmark-gfm time strace
 )
 
 missing=()

@@ -31,7 +31,7 @@ enum CmarkBridge {
     static func events(of markdown: String, options: ParseOptions, _ consume: (CmarkEvent) -> Void) {
         guard let root = parse(markdown, options: options) else { return }
         walk(root, consume)
-        guard markdown.utf8.count >= freedApartFrom else {
+        guard options.freesTreeApart, markdown.utf8.count >= freedApartFrom else {
             cmark_node_free(root)
             return
         }

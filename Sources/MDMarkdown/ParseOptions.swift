@@ -33,11 +33,17 @@ public struct ParseOptions: Sendable, Hashable {
     /// `html` nodes as written (for tests of the parser itself).
     public var interpretHTML: Bool
 
+    /// Frees cmark's tree of a long input on a thread of its own while the parse goes on
+    /// (`CmarkBridge.freedApartFrom`); off, the parse stays on the calling thread (a
+    /// conversion on one core, `-j 1`). The document is the same either way.
+    public var freesTreeApart: Bool
+
     public init(smartPunctuation: Bool = false, maxNestingDepth: Int = ParseOptions.defaultMaxNestingDepth,
-                dollarMath: Bool = true, interpretHTML: Bool = true) {
+                dollarMath: Bool = true, interpretHTML: Bool = true, freesTreeApart: Bool = true) {
         self.smartPunctuation = smartPunctuation
         self.maxNestingDepth = maxNestingDepth
         self.dollarMath = dollarMath
         self.interpretHTML = interpretHTML
+        self.freesTreeApart = freesTreeApart
     }
 }

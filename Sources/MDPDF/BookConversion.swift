@@ -49,7 +49,8 @@ extension Converter {
                 if case .unreadableInput(_, let reason) = error { throw .unreadableInput(path: chapter.path, reason: reason) }
                 throw error
             }
-            let document = MarkdownParser.parse(source, diagnostics: own, options: ParseOptions(dollarMath: theme.math.dollars))
+            let document = MarkdownParser.parse(source, diagnostics: own, options: ParseOptions(dollarMath: theme.math.dollars,
+                                                                                                freesTreeApart: options.usesThreads))
             let offset = lines.add(chapter.path, lines: source.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
             chapters.append(BookChapter(document: document.shiftingLines(by: offset), baseDirectory: folder(of: chapter.path),
                                         anchorPrefix: prefix, title: chapter.title,

@@ -70,14 +70,23 @@ public struct ConversionOptions: Sendable {
     /// Keep every page and its line fragments in the result (`ConversionResult.layout`,
     /// for line reports and tests); otherwise each page is freed once drawn.
     public var keepsLayout = false
-    /// Lay out on a thread of its own, a few pages ahead of cairo (`LayoutThread`), so
-    /// one conversion uses two cores, and style a document without contents on another
-    /// while layout takes its blocks (`StylingThread`); false: the document is styled
-    /// whole first, then layout and drawing take turns on one thread. The output and
-    /// the warnings are the same byte for byte.
-    public var layoutThread = true
+    /// The cores the conversion may keep busy (`-j`; at least 1). From 2, it lays out on
+    /// a thread of its own, a few pages ahead of cairo (`LayoutThread`), styles a
+    /// document without contents on another while layout takes its blocks
+    /// (`StylingThread`), and makes its images, font subsets and deflated object streams
+    /// on helper threads (see `PDFRenderer.render`); from `shapeAheadCores` it also
+    /// shapes ahead (`shapesAhead`). With 1, everything is done on the calling thread:
+    /// the document is styled whole first, then layout and drawing take turns, and the
+    /// post-processing pass makes the images and subsets as it writes them. The output
+    /// and the warnings are the same byte for byte whatever the number. nil: as many as
+    /// the machine has, counted only for a long input (`shapesAheadByDefault`): counting
+    /// them reads the cgroup's limits, 0.3 ms of a one-line document's 9.
+    public var cores: Int? = nil
+    /// Whether the conversion starts threads of its own (two cores or more): layout's,
+    /// styling's and the helpers'.
+    var usesThreads: Bool { (cores ?? 2) >= 2 }
     /// Prepare and shape each block's paragraphs on a thread of their own, a few blocks
-    /// ahead of layout (`ShapingAhead`), with `layoutThread`; nil: where that thread
+    /// ahead of layout (`ShapingAhead`), when the conversion uses threads; nil: where that thread
     /// pays for itself (`shapesAheadByDefault`). The output and the warnings are the same
     /// either way.
     public var shapesAhead: Bool? = nil
@@ -92,9 +101,10 @@ public struct ConversionOptions: Sendable {
     /// two fifths of the work off layout, which paces the conversion.
     public static let shapeAheadCores = 3
 
-    /// Whether a conversion of `inputBytes` shapes ahead when `shapesAhead` is nil.
-    static func shapesAheadByDefault(inputBytes: Int) -> Bool {
-        inputBytes >= longInputBytes && ProcessInfo.processInfo.activeProcessorCount >= shapeAheadCores
+    /// Whether a conversion of `inputBytes` on `cores` (nil: the machine's) shapes ahead
+    /// when `shapesAhead` is nil.
+    static func shapesAheadByDefault(inputBytes: Int, cores: Int?) -> Bool {
+        inputBytes >= longInputBytes && (cores ?? ProcessInfo.processInfo.activeProcessorCount) >= shapeAheadCores
     }
     /// The folder for scratch files: cairo's PDF waits there for the post-processing pass, which
     /// reads it a piece at a time, rather than in memory; nil keeps it in memory. Where no
@@ -188,7 +198,8 @@ public enum Converter {
         let preload = preloadHighlighter(for: source, options: options)
         var handedOn = false
         defer { if !handedOn { preload?.wait() } }
-        var document = MarkdownParser.parse(source, diagnostics: sink)
+        let parsing = ParseOptions(freesTreeApart: options.usesThreads)
+        var document = MarkdownParser.parse(source, diagnostics: sink, options: parsing)
         document.frontMatter = FrontMatter.overriding(document.frontMatter, with: options.metadata)
         stages.lap("parse")
         let theme = try ThemeSelection.theme(for: document, source: source, options: options, policy: policy, diagnostics: sink)
@@ -196,18 +207,21 @@ public enum Converter {
             // The theme (or the front matter's overrides) turns dollar math off: read the
             // dollars as text (the first parse's warnings are already in the sink).
             let frontMatter = document.frontMatter
-            document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: ParseOptions(dollarMath: false))
+            var withoutDollars = parsing
+            withoutDollars.dollarMath = false
+            document = MarkdownParser.parse(source, diagnostics: DiagnosticSink(), options: withoutDollars)
             document.frontMatter = frontMatter
         }
         var started: StartedLayout
-        if options.layoutThread {
+        if options.usesThreads {
             // The styling thread gets the only copy of the tree, and frees it as it goes.
             var handed = MarkdownDocument(blocks: [])
             swap(&handed, &document)
             started = try startStreamedLayout(consume handed, theme: theme, options: options, policy: policy, diagnostics: sink,
                                               stages: &stages,
                                               shapeAhead: options.shapesAhead
-                                                  ?? ConversionOptions.shapesAheadByDefault(inputBytes: source.utf8.count))
+                                                  ?? ConversionOptions.shapesAheadByDefault(inputBytes: source.utf8.count,
+                                                                                            cores: options.cores))
         } else {
             started = try startLayout(theme: theme, options: options, policy: policy, diagnostics: sink, stages: &stages) { style in
                 DocumentStyler.style(document, theme: theme, options: style, diagnostics: sink)
@@ -226,7 +240,7 @@ public enum Converter {
     /// A short document's parse leaves no time to gain. The caller waits for the thread
     /// before it returns.
     static func preloadHighlighter(for source: String, options: ConversionOptions) -> WaitableThread? {
-        guard options.layoutThread, source.utf8.count >= ConversionOptions.longInputBytes, !options.highlighter.isLoaded,
+        guard options.usesThreads, source.utf8.count >= ConversionOptions.longInputBytes, !options.highlighter.isLoaded,
               FenceScan.namesALanguage(source, where: SyntaxHighlighter.needsLibrary(for:)) else { return nil }
         let highlighter = options.highlighter
         // Qt's and the repository's set-up get the room styling's thread gave them.
@@ -296,7 +310,7 @@ public enum Converter {
     }
 
     /// Draws the pages as layout hands them over (from its own thread when
-    /// `options.layoutThread`), then runs the post-processing pass. `started` is changed in place (no
+    /// `options.usesThreads`), then runs the post-processing pass. `started` is changed in place (no
     /// copy of it may share the stream, or freeing a drawn page's boxes would copy them
     /// instead).
     static func render(_ started: inout StartedLayout, options: ConversionOptions, policy: ReadPolicy, log: ReadLog,
@@ -306,7 +320,7 @@ public enum Converter {
         options.progress?("laying out and rendering")
         let pdf: PDFData
         let storage = PDFStorage(scratchFolder: options.scratchFolder, finishedInFile: options.pdfInFile)
-        if options.layoutThread {
+        if options.usesThreads {
             let styling = started.styling
             var thread = LayoutThread(started.pages.take()!, images: styling?.stream)
             do {
@@ -332,7 +346,7 @@ public enum Converter {
         } else {
             let layoutBefore = started.pages!.stream.layoutTime
             pdf = try PDFRenderer.render(&started.pages!, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
-                                         prefetching: started.images, storage: storage) { drawn in
+                                         prefetching: started.images, storage: storage, helperThreads: options.usesThreads) { drawn in
                 // Pages are laid out as cairo asks for them: split the time between the two.
                 let layout = drawn.stream.layoutTime - layoutBefore
                 stages.add("layout", layout)

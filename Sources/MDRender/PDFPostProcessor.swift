@@ -46,6 +46,9 @@ struct PDFPostProcessor {
     /// Other CFF fonts, whose subsets get back the subroutines cairo emptied (see
     /// `CFFSubroutineRepair`).
     var cffFonts: CFFSubroutineRepair?
+    /// Deflate the object streams on a thread of their own as the write goes
+    /// (`PDFFileWriter`'s `deflatesAhead`); false deflates them on the pass's thread.
+    var deflatesAhead = true
 
     /// Rewrites `input` (a file is read through a mapping). The result goes into a
     /// scratch file in `folder` when one is given (and can be made there), written as
@@ -112,7 +115,7 @@ struct PDFPostProcessor {
         if let file = folder.flatMap({ ScratchFile(in: $0) }) {
             var offset = 0
             var failure: String?
-            let result = PDFFileWriter.write(s, deflatesAhead: true, progress: letGo, deferring: deferred.objects, until: deferred.make) { bytes in
+            let result = PDFFileWriter.write(s, deflatesAhead: deflatesAhead, progress: letGo, deferring: deferred.objects, until: deferred.make) { bytes in
                 failure = file.write(bytes, at: offset)
                 offset += bytes.count
                 return failure == nil
@@ -123,7 +126,7 @@ struct PDFPostProcessor {
         }
         var out: [UInt8] = []
         out.reserveCapacity(s.bytes.count)
-        let result = PDFFileWriter.write(s, deflatesAhead: true, progress: letGo, deferring: deferred.objects, until: deferred.make) { bytes in
+        let result = PDFFileWriter.write(s, deflatesAhead: deflatesAhead, progress: letGo, deferring: deferred.objects, until: deferred.make) { bytes in
             out.append(contentsOf: bytes.bindMemory(to: UInt8.self))
             return true
         }

@@ -27,23 +27,28 @@ public enum PDFRenderer {
 
     /// `render`, with the PDF kept where `storage` says while it is made, and the
     /// finished PDF in a scratch file when `storage.finishedInFile` (and one can be made).
+    /// `helperThreads`: make the images (PNG planes, SVG drawings), HarfBuzz's font
+    /// subsets and the deflated object streams on threads of their own beside drawing
+    /// and the pass; false does it all on the calling thread, when the pass needs it
+    /// (a conversion on one core). The PDF is the same byte for byte either way.
     public static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy = .anyFolder,
                                                   imageCodecs: ImageCodecs = ImageCodecs(),
                                                   diagnostics: DiagnosticSink? = nil, prefetching images: [ImageSource] = [],
-                                                  storage: PDFStorage,
+                                                  storage: PDFStorage, helperThreads: Bool = true,
                                                   drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> PDFData {
         try render(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, diagnostics: diagnostics, embedsPNGData: true,
-                   prefetching: images, storage: storage, drawn: drawn)
+                   prefetching: images, storage: storage, helperThreads: helperThreads, drawn: drawn)
     }
 
     /// `render`, with PNG images embedded with their own data (`ImageStandIns`) or, when
     /// `embedsPNGData` is false, all decoded by cairo (tests compare the two).
     static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy, imageCodecs: ImageCodecs,
                                            diagnostics: DiagnosticSink?, embedsPNGData: Bool, prefetching images: [ImageSource] = [],
-                                           storage: PDFStorage = .memory,
+                                           storage: PDFStorage = .memory, helperThreads: Bool = true,
                                            drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> PDFData {
         var cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
-                                      prefetching: images, scratch: storage.scratchFolder.flatMap { ScratchFile(in: $0) })
+                                      prefetching: images, scratch: storage.scratchFolder.flatMap { ScratchFile(in: $0) },
+                                      imageThreads: helperThreads)
         drawn(source)
         // The drawing's fonts, which cairo would keep (`CairoHeldFonts`), and what the
         // drawing freed (cairo's font subsets at its end) go back before the
@@ -51,14 +56,16 @@ public enum PDFRenderer {
         CairoHeldFonts.letGo()
         Allocator.returnFreeMemory()
         // HarfBuzz subsets the CID-keyed fonts while the pass's first steps run (not
-        // beside cairo's finishing, whose copies of the fonts' tables would add to its).
-        cairo.cidFonts.prepare()
+        // beside cairo's finishing, whose copies of the fonts' tables would add to its);
+        // on one thread, the pass makes each subset where it writes it.
+        if helperThreads { cairo.cidFonts.prepare() }
         let replaced = cairo.replacedNoncharacters
         if replaced > 0 {
             diagnostics?.warning("\(replaced) Unicode noncharacter\(replaced == 1 ? " (from a character reference such as &#xFFFE;, the front matter or the theme) is" : "s (from character references such as &#xFFFE;, the front matter or the theme) are") shown as \u{FFFD}: a PDF cannot hold them",
                                  at: nil, hint: "noncharacters are for a program's internal use; they mean nothing in a document")
         }
         var post = PDFPostProcessor(metadata: source.metadata, externalLinks: cairo.links)
+        post.deflatesAhead = helperThreads
         post.pagePositions = source.pagePositions
         post.structure = source.structure.map {
             StructureRepair(tree: $0, elements: cairo.elements.nodes, pages: cairo.elements.pages, pagePositions: source.pagePositions)
@@ -100,13 +107,15 @@ public enum PDFRenderer {
 
     static func drawWithCairo(_ source: inout some PageSource, readPolicy: ReadPolicy = .anyFolder,
                               imageCodecs: ImageCodecs = ImageCodecs(), embedsPNGData: Bool = true,
-                              prefetching images: [ImageSource] = [], scratch: ScratchFile? = nil) throws(ConversionError) -> CairoOutput {
+                              prefetching images: [ImageSource] = [], scratch: ScratchFile? = nil,
+                              imageThreads: Bool = true) throws(ConversionError) -> CairoOutput {
         let canvas = try CairoCanvas(readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData, scratch: scratch)
         canvas.images.prefetch(images)
         // The images' jobs (PNG planes, SVG drawings) are needed only by the pass: they
         // start once layout, which paces the conversion, no longer needs the cores.
+        // Never started, they are run by the pass as it asks for each.
         try DocumentWalk.draw(&source, on: canvas, prefetch: { canvas.images.prefetch($0) },
-                              laidOut: { canvas.images.standIns.startWorkers() })
+                              laidOut: { if imageThreads { canvas.images.standIns.startWorkers() } })
         return CairoOutput(pdf: try canvas.finish(), links: canvas.externalLinks,
                            elements: (canvas.structureElements, canvas.structureElementPages),
                            replacedNoncharacters: canvas.replacedNoncharacters, images: canvas.images.standIns,

@@ -100,11 +100,11 @@ struct ConversionFlags: ParsableArguments {
     var debugLayout = false
 
     @Option(name: [.customShort("j"), .customLong("jobs")], help: ArgumentHelp(
-        "Convert up to N files at once (default: the number of cores); warnings and outputs stay in input order.",
+        "Use up to N cores (default: all): N files convert at once, and -j 1 does each conversion's work on one thread; warnings and outputs stay in input order.",
         valueName: "N"))
     var jobs: Int?
 
-    /// `-j`, or one job per core.
+    /// `-j`, or one job per core: the number of files converted at once.
     var parallelJobs: Int { max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount) }
 
     /// `SOURCE_DATE_EPOCH` as set.
@@ -188,6 +188,7 @@ struct ConversionFlags: ParsableArguments {
         options.defaultTheme = defaultTheme
         options.hyphenation = hyphenation
         options.tagged = !noTags
+        options.cores = jobs
         options.metadata = metadataFields
         options.readPolicy = ReadPolicy(folders: [root ?? folder] + allowRead, maxFileSize: inputLimit,
                                         maxImagePixels: imagePixelLimit)

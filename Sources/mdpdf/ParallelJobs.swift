@@ -12,11 +12,11 @@ import MDCore
 /// scheduling keeps that tail to about the size of the smallest jobs).
 ///
 /// A job started while the batch still holds at least `width` jobs (itself included)
-/// runs on its worker alone (`ConversionOptions.layoutThread` off: the same PDF and
-/// warnings): the other workers keep every core busy, and a conversion's own styling
-/// and layout threads would only compete with them. Only the last jobs, which would
-/// leave cores idle, use their own threads. The corpus folder with `-j 2`, medians of
-/// 3 interleaved runs: 2.40 → 2.31 s, 121 → 112 MB peak.
+/// runs on its worker alone (`ConversionOptions.cores` 1: the same PDF and warnings):
+/// the other workers keep every core busy, and a conversion's own styling, layout and
+/// image threads would only compete with them. Only the last jobs, which would leave
+/// cores idle, use their own threads. The corpus folder with `-j 2`, medians of 3
+/// interleaved runs: 2.40 → 2.31 s, 121 → 112 MB peak.
 final class ParallelJobs: @unchecked Sendable {
     private let condition = Condition()
     private var outcomes: [Int: ConversionJob.Outcome] = [:]
@@ -35,7 +35,7 @@ final class ParallelJobs: @unchecked Sendable {
                 while let (i, coresBusy) = take() {
                     var job = jobs[i]
                     job.options.progress = nil
-                    if coresBusy { job.options.layoutThread = false }
+                    if coresBusy { job.options.cores = 1 }
                     put(i, job.run(lineReport: lineReport))
                 }
             }

@@ -34,6 +34,46 @@ import Testing
         }
     }
 
+    /// `-j 1` keeps a conversion on one core: its whole work is done on the main thread.
+    /// strace sees no thread started for a document that would start every helper
+    /// thread a conversion has (long enough to free cmark's tree apart and to load the
+    /// highlighter ahead, with a code fence naming a language, a PNG for the image
+    /// worker, CJK text for HarfBuzz's font subsets, and over a thousand objects for the
+    /// object streams deflated ahead); `-j 2` starts them, and both PDFs and the
+    /// warnings are the same bytes.
+    @Test func oneJobRunsOnOneThread() throws {
+        let strace = "/usr/bin/strace"
+        try #require(FileManager.default.isExecutableFile(atPath: strace), "strace is missing: scripts/setup.sh installs it")
+        try withTempDir { dir in
+            var text = ""
+            for chapter in ["chapter02.md", "chapter03.md"] {
+                text += try String(contentsOf: Paths.corpus.appendingPathComponent("rust-book/" + chapter), encoding: .utf8) + "\n\n"
+            }
+            text += "![A screenshot](shot.png)\n\n中文的段落，用于测试字体。日本語の文章です。\n\n```rust\nfn main() {}\n```\n"
+            try text.write(to: dir.child("long.md"), atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(at: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/images/screenshot.png"),
+                                             to: dir.child("shot.png"))
+            func threadsStarted(_ jobs: String) throws -> (count: Int, pdf: Data, warnings: String) {
+                let trace = dir.child("trace-\(jobs).txt")
+                let r = try run(strace, ["-f", "-qq", "-e", "trace=clone,clone3", "-o", trace.path, Paths.binary,
+                                         "-j", jobs, dir.child("long.md").path, "-o", dir.child("long-\(jobs).pdf").path],
+                                environment: ["SOURCE_DATE_EPOCH": "1700000000"], timeout: 240)
+                try #require(r.status == 0, "-j \(jobs): \(r.stderrText)")
+                let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+                let warnings = r.stderrText.split(separator: "\n").filter { !$0.contains("strace") }.joined(separator: "\n")
+                return (lines.filter { $0.contains("clone") }.count, try Data(contentsOf: dir.child("long-\(jobs).pdf")), warnings)
+            }
+            let one = try threadsStarted("1")
+            let two = try threadsStarted("2")
+            #expect(one.count == 0, "-j 1 started \(one.count) threads")
+            #expect(two.count >= 5, "-j 2 started \(two.count) threads: the document no longer exercises the helper threads")
+            #expect(one.pdf == two.pdf, "the PDFs of -j 1 and -j 2 differ")
+            #expect(one.warnings == two.warnings)
+            let fonts = try tool("pdffonts", [dir.child("long-1.pdf").path]).stdoutText
+            #expect(fonts.contains("CJK"), "no CJK font embedded:\n\(fonts)")
+        }
+    }
+
     @Test func zeroJobsIsAUsageError() throws {
         let r = try mdpdf(["-j", "0", "x.md"])
         #expect(r.status == 64, "\(r.stderrText)")

@@ -14,7 +14,7 @@ import Testing
     func convert(_ markdown: [UInt8], folder: String, ahead: Bool, contents: Bool = false,
                  settings: [String] = []) throws -> ConversionResult {
         var options = ConversionOptions(settings: settings, baseDirectory: folder, date: 1_700_000_000, sourceName: "ahead.md")
-        options.layoutThread = true
+        options.cores = 2
         options.shapesAhead = ahead
         options.tableOfContents = contents
         return try Converter.convert(markdown, options: options)

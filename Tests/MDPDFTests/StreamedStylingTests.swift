@@ -7,7 +7,7 @@ import Testing
 
 /// Styling on a thread of its own, handing layout its blocks as they are final
 /// (`StylingThread`, with the layout thread), gives the very PDF, pages and warnings (in
-/// the same order) as styling the whole document before layout (`layoutThread` off):
+/// the same order) as styling the whole document before layout (`cores` 1):
 /// links to anchors styled later, links that only match in case or match nothing,
 /// footnotes at the bottom of their pages and at the end, contents (asked for, or a
 /// `[[_TOC_]]` line at the top level or in a division, listed before the headings are
@@ -57,7 +57,7 @@ import Testing
                  settings: [String] = []) throws -> ConversionResult {
         var options = ConversionOptions(settings: settings, baseDirectory: folder.path, date: 1_700_000_000,
                                         sourceName: "streamed.md")
-        options.layoutThread = threaded
+        options.cores = threaded ? 2 : 1
         options.tableOfContents = contents
         return try Converter.convert(Array(markdown.utf8), options: options)
     }
