@@ -138,6 +138,12 @@ let package = Package(
         /// The executable's `snprintf`: an exact fast path for the numbers cairo writes
         /// (see fast_printf.c); the command line links it, the library does not.
         .target(name: "CFastPrintf"),
+        /// cairo's operator printf (`_cairo_output_stream_printf`) formatted in one pass,
+        /// byte for byte as cairo's own (see cairo_printf.c): every link that takes this
+        /// target wraps cairo's function with it (the executable and the tests; the
+        /// image plug-in's cairo library keeps cairo's own).
+        .target(name: "CFastCairoPrintf", dependencies: ["CFastPrintf", "CCairo"],
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=_cairo_output_stream_printf"])]),
         /// The executable's `deflateInit_`, `deflate` and `deflateEnd`: cairo's PDF streams
         /// deflated by libdeflate, twice as fast as zlib (see fast_deflate.c); the command
         /// line links it, the library does not.
@@ -150,7 +156,7 @@ let package = Package(
         /// needed libstdc++.so, which bound 1,700 of a one-line document's 3,000 symbol
         /// lookups (its own names, at every start): 12.6 -> 11.0 ms. Debug builds and the
         /// tests keep both shared.
-        .executableTarget(name: "mdpdf", dependencies: ["MDPDF", "CSignalCleanup", "CFastPrintf", "CFastDeflate", "CMallocConf",
+        .executableTarget(name: "mdpdf", dependencies: ["MDPDF", "CSignalCleanup", "CFastPrintf", "CFastCairoPrintf", "CFastDeflate", "CMallocConf",
                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/scripts/static-libstdc++",
                                                          "-Xlinker", Context.packageDirectory + "/.build/jemalloc-linked-in.o",
@@ -165,7 +171,7 @@ let package = Package(
         /// What several test targets share (a seeded random generator, threads to wait for).
         .target(name: "TestSupport", dependencies: ["MDCore"], path: "Tests/TestSupport"),
         .testTarget(name: "MDCoreTests", dependencies: ["MDCore", "TestSupport"]),
-        .testTarget(name: "CFastPrintfTests", dependencies: ["CFastPrintf", "TestSupport"]),
+        .testTarget(name: "CFastPrintfTests", dependencies: ["CFastPrintf", "CFastCairoPrintf", "TestSupport"]),
         .testTarget(name: "CFastDeflateTests", dependencies: ["CFastDeflate", "TestSupport"]),
         .testTarget(name: "MDMarkdownTests", dependencies: ["MDMarkdown", "TestSupport"]),
         .testTarget(name: "MDThemeTests", dependencies: ["MDTheme", "TestSupport"]),

@@ -48,7 +48,8 @@ static int emit(char *buffer, size_t size, const char *text, int length) {
 
 /// "%.<precision>f" of `d`, or -1 when glibc must do it (not finite, 2^63 or more, a
 /// rounding mode other than to nearest, a locale whose decimal point is not '.').
-static int format_fixed(char *out, double d, int precision) {
+/// `out` has room for 40 bytes at least (19 digits, the point, 18 decimals, the sign).
+int mdpdf_format_fixed(char *out, double d, int precision) {
     static const uint64_t powers[19] = {
         1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
         1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
@@ -129,7 +130,7 @@ int mdpdf_fast_vsnprintf(char *buffer, size_t size, const char *format, va_list 
     int length;
     if (conversion == 'f') {
         if (zero || width >= 0 || longs) return -1;
-        length = format_fixed(text, va_arg(ap, double), precision < 0 ? 6 : precision);
+        length = mdpdf_format_fixed(text, va_arg(ap, double), precision < 0 ? 6 : precision);
         if (length < 0) return -1;
         return emit(buffer, size, text, length);
     }
