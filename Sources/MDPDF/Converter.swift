@@ -85,6 +85,14 @@ public struct ConversionOptions: Sendable {
     /// Whether the conversion starts threads of its own (two cores or more): layout's,
     /// styling's and the helpers'.
     var usesThreads: Bool { (cores ?? 2) >= 2 }
+    /// Other conversions run in the process meanwhile (a batch's workers): the memory
+    /// this one frees is left to them rather than given back to the system at the end
+    /// of layout and of drawing (see `RenderSharing.returnsFreedMemory`).
+    public var besideOtherConversions = false
+    /// How the renderer shares the machine, from `cores` and `besideOtherConversions`.
+    var renderSharing: RenderSharing {
+        RenderSharing(helperThreads: usesThreads, returnsFreedMemory: !besideOtherConversions)
+    }
     /// Prepare and shape each block's paragraphs on a thread of their own, a few blocks
     /// ahead of layout (`ShapingAhead`), when the conversion uses threads; nil: where that thread
     /// pays for itself (`shapesAheadByDefault`). The output and the warnings are the same
@@ -300,7 +308,8 @@ public enum Converter {
 
     /// `stream` as the renderer gets it, with the PDF's own metadata.
     static func keptPages(_ stream: PageStream, text: TextContext, options: ConversionOptions) -> KeptPages {
-        var pages = KeptPages(stream, text: text, keeping: options.keepsLayout)
+        var pages = KeptPages(stream, text: text, keeping: options.keepsLayout,
+                              returnsFreedMemory: !options.besideOtherConversions)
         pages.stream.tagged = options.tagged
         pages.stream.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"
@@ -325,7 +334,7 @@ public enum Converter {
             var thread = LayoutThread(started.pages.take()!, images: styling?.stream)
             do {
                 pdf = try PDFRenderer.render(&thread, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
-                                             prefetching: started.images, storage: storage) { _ in
+                                             prefetching: started.images, storage: storage, sharing: options.renderSharing) { _ in
                     // Styling has ended with the last page: layout's warnings follow its own.
                     styling?.finish(into: sink)
                     stages.lap("render")
@@ -346,7 +355,7 @@ public enum Converter {
         } else {
             let layoutBefore = started.pages!.stream.layoutTime
             pdf = try PDFRenderer.render(&started.pages!, readPolicy: policy, imageCodecs: options.imageCodecs, diagnostics: sink,
-                                         prefetching: started.images, storage: storage, helperThreads: options.usesThreads) { drawn in
+                                         prefetching: started.images, storage: storage, sharing: options.renderSharing) { drawn in
                 // Pages are laid out as cairo asks for them: split the time between the two.
                 let layout = drawn.stream.layoutTime - layoutBefore
                 stages.add("layout", layout)
@@ -391,13 +400,17 @@ struct KeptPages: PageSource {
     var stream: PageStream
     private let text: TextContext
     private let keeping: Bool
+    /// Give what layout freed back to the system after the last page (see
+    /// `RenderSharing.returnsFreedMemory`).
+    private let returnsFreedMemory: Bool
     private var pages: [Page] = []
     private var fragments: [[LineFragment]] = []
 
-    init(_ stream: PageStream, text: TextContext, keeping: Bool) {
+    init(_ stream: PageStream, text: TextContext, keeping: Bool, returnsFreedMemory: Bool) {
         self.stream = stream
         self.text = text
         self.keeping = keeping
+        self.returnsFreedMemory = returnsFreedMemory
         self.stream.keepsFragments = keeping
     }
 
@@ -410,7 +423,7 @@ struct KeptPages: PageSource {
     mutating func nextPage() -> Page? {
         guard let page = stream.nextPage() else {
             text.finishLayout()
-            Allocator.returnFreeMemory()
+            if returnsFreedMemory { Allocator.returnFreeMemory() }
             return nil
         }
         if keeping {

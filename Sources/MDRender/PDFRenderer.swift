@@ -26,46 +26,43 @@ public enum PDFRenderer {
     }
 
     /// `render`, with the PDF kept where `storage` says while it is made, and the
-    /// finished PDF in a scratch file when `storage.finishedInFile` (and one can be made).
-    /// `helperThreads`: make the images (PNG planes, SVG drawings), HarfBuzz's font
-    /// subsets and the deflated object streams on threads of their own beside drawing
-    /// and the pass; false does it all on the calling thread, when the pass needs it
-    /// (a conversion on one core). The PDF is the same byte for byte either way.
+    /// finished PDF in a scratch file when `storage.finishedInFile` (and one can be made);
+    /// `sharing` says what else runs (the PDF is the same byte for byte whatever it says).
     public static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy = .anyFolder,
                                                   imageCodecs: ImageCodecs = ImageCodecs(),
                                                   diagnostics: DiagnosticSink? = nil, prefetching images: [ImageSource] = [],
-                                                  storage: PDFStorage, helperThreads: Bool = true,
+                                                  storage: PDFStorage, sharing: RenderSharing = RenderSharing(),
                                                   drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> PDFData {
         try render(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, diagnostics: diagnostics, embedsPNGData: true,
-                   prefetching: images, storage: storage, helperThreads: helperThreads, drawn: drawn)
+                   prefetching: images, storage: storage, sharing: sharing, drawn: drawn)
     }
 
     /// `render`, with PNG images embedded with their own data (`ImageStandIns`) or, when
     /// `embedsPNGData` is false, all decoded by cairo (tests compare the two).
     static func render<Source: PageSource>(_ source: inout Source, readPolicy: ReadPolicy, imageCodecs: ImageCodecs,
                                            diagnostics: DiagnosticSink?, embedsPNGData: Bool, prefetching images: [ImageSource] = [],
-                                           storage: PDFStorage = .memory, helperThreads: Bool = true,
+                                           storage: PDFStorage = .memory, sharing: RenderSharing = RenderSharing(),
                                            drawn: (Source) -> Void = { _ in }) throws(ConversionError) -> PDFData {
         var cairo = try drawWithCairo(&source, readPolicy: readPolicy, imageCodecs: imageCodecs, embedsPNGData: embedsPNGData,
                                       prefetching: images, scratch: storage.scratchFolder.flatMap { ScratchFile(in: $0) },
-                                      imageThreads: helperThreads)
+                                      imageThreads: sharing.helperThreads)
         drawn(source)
         // The drawing's fonts, which cairo would keep (`CairoHeldFonts`), and what the
         // drawing freed (cairo's font subsets at its end) go back before the
         // post-processing pass.
         CairoHeldFonts.letGo()
-        Allocator.returnFreeMemory()
+        if sharing.returnsFreedMemory { Allocator.returnFreeMemory() }
         // HarfBuzz subsets the CID-keyed fonts while the pass's first steps run (not
         // beside cairo's finishing, whose copies of the fonts' tables would add to its);
         // on one thread, the pass makes each subset where it writes it.
-        if helperThreads { cairo.cidFonts.prepare() }
+        if sharing.helperThreads { cairo.cidFonts.prepare() }
         let replaced = cairo.replacedNoncharacters
         if replaced > 0 {
             diagnostics?.warning("\(replaced) Unicode noncharacter\(replaced == 1 ? " (from a character reference such as &#xFFFE;, the front matter or the theme) is" : "s (from character references such as &#xFFFE;, the front matter or the theme) are") shown as \u{FFFD}: a PDF cannot hold them",
                                  at: nil, hint: "noncharacters are for a program's internal use; they mean nothing in a document")
         }
         var post = PDFPostProcessor(metadata: source.metadata, externalLinks: cairo.links)
-        post.deflatesAhead = helperThreads
+        post.deflatesAhead = sharing.helperThreads
         post.pagePositions = source.pagePositions
         post.structure = source.structure.map {
             StructureRepair(tree: $0, elements: cairo.elements.nodes, pages: cairo.elements.pages, pagePositions: source.pagePositions)
@@ -134,6 +131,26 @@ public enum PDFRenderer {
         var pages = document.replay()
         try? DocumentWalk.draw(&pages, on: canvas)
         return canvas.text
+    }
+}
+
+/// What runs beside a rendering, which decides how it uses the machine. The PDF is the
+/// same byte for byte whatever it says.
+public struct RenderSharing: Sendable {
+    /// Make the images (PNG planes, SVG drawings), HarfBuzz's font subsets and the
+    /// deflated object streams on threads of their own beside drawing and the pass;
+    /// false: all on the calling thread, when the pass needs them (a conversion on one
+    /// core).
+    public var helperThreads: Bool
+    /// Give the memory drawing freed back to the system before the pass (jemalloc's
+    /// purge: peak memory lower by what drawing held); false where other conversions run
+    /// in the process (a batch's workers): they reuse that memory anyway, and a purge
+    /// while their threads run interrupts the other cores to flush their TLBs (the
+    /// corpus folder with `-j 2`: 1.21 -> 1.17 s without the purges, 80.7 -> 83.5 MB).
+    public var returnsFreedMemory: Bool
+    public init(helperThreads: Bool = true, returnsFreedMemory: Bool = true) {
+        self.helperThreads = helperThreads
+        self.returnsFreedMemory = returnsFreedMemory
     }
 }
 
