@@ -33,13 +33,13 @@ struct ConversionJob: Sendable {
         }
     }
 
-    /// The input's size in bytes, to start the largest jobs of a batch first: a book
-    /// counts as larger than any file, standard input and unreadable files as empty.
-    var expectedSize: Int {
+    /// The job's expected work (`ExpectedWork`), to start the largest jobs of a batch
+    /// first: a book counts as larger than any file, standard input and unreadable files
+    /// as empty.
+    var expectedWork: Int {
         switch input {
         case .markdown(let file):
-            guard file != "-", let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int else { return 0 }
-            return size
+            return file == "-" ? 0 : ExpectedWork.of(file: file)
         case .book: return Int.max
         }
     }

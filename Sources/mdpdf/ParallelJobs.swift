@@ -3,7 +3,7 @@ import Glibc
 import MDCore
 
 /// Conversion jobs running side by side on `width` worker threads, each taking the next
-/// job not yet started, the largest inputs first; outcomes are collected by index, so the
+/// job not yet started, the largest first (`ExpectedWork`); outcomes are collected by index, so the
 /// caller can finish them in input order while later jobs still run. A job's own progress
 /// is not reported (its stages would interleave with the others').
 ///
@@ -29,7 +29,7 @@ final class ParallelJobs: @unchecked Sendable {
 
     init(_ jobs: [ConversionJob], width: Int, lineReport: Bool) {
         self.width = width
-        let sizes = jobs.map(\.expectedSize)
+        let sizes = jobs.map(\.expectedWork)
         startOrder = jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
         for _ in 0..<width {
             // Parsing and styling recurse on nesting depth: the main thread's room.
