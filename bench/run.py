@@ -224,6 +224,16 @@ def cairo_binary_bindings():
         return linked_in, stdcxx_linked_in, defined, shared
 
 
+def cairo_printf_wrapped():
+    """Whether the linked-in cairo's operator printf calls go to the binary's one-pass
+    formatter (Sources/CFastCairoPrintf: the link wraps `_cairo_output_stream_printf`),
+    read off the calls of one of cairo's PDF functions."""
+    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "--disassemble=_cairo_pdf_operators_fill", BIN],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode("utf-8", "replace")
+    calls = [l for l in out.splitlines() if "call" in l and "_cairo_output_stream_printf" in l]
+    return bool(calls) and all("__wrap__cairo_output_stream_printf" in l for l in calls)
+
+
 def main():
     if not os.access(BIN, os.X_OK):
         print(f"mdpdf not found at {BIN}: run `make release` first (`make bench` does)")
@@ -361,6 +371,8 @@ def main():
           f"deflateEnd, which its cairo's calls bind to: {defined} of {wanted}")
     print(f"{verdict(shared)}  librsvg draws SVGs with mdpdf's cairo (cairo_create bound to libmdpdf-cairo.so, "
           f"Debian's libcairo.so.2 not loaded)")
+    print(f"{verdict(cairo_printf_wrapped())}  cairo's operator printf calls go to the binary's one-pass formatter "
+          f"(__wrap__cairo_output_stream_printf)")
     if "error" not in serial and "error" not in parallel:
         speedup = serial["seconds"] / parallel["seconds"]
         print(f"{verdict(speedup >= TARGET_JOBS_SPEEDUP)}  -j {cores} at least {TARGET_JOBS_SPEEDUP}x faster than -j 1 "
