@@ -43,7 +43,7 @@ enum { significant_digits = 6 };
 /// (FIXED_POINT_DECIMAL_DIGITS, (int)(8 · log10 2 + 1)).
 enum { fixed_point_digits = 3 };
 
-/// A number as cairo's `_cairo_dtostr` writes it into `out` (at least 48 bytes): "%f"
+/// A number as cairo's `_cairo_dtostr` writes it into `out` (at least 40 bytes): "%f"
 /// (`limited`: "%.3f"), below 0.1 with six significant digits, trailing zeros and a
 /// trailing point removed, negative zero without its sign; its length, or -1.
 static int cairo_number(char *out, double d, int limited) {
@@ -95,7 +95,7 @@ static char *integer(char *p, uint64_t magnitude, int negative, int base, int up
 
 long mdpdf_cairo_format(char *out, size_t room, const char *format, va_list ap) {
     // Each conversion below writes at most 64 + 24 bytes (a width is at most 64, a
-    // number at most 48); a string is checked against what is left.
+    // number at most 40); a string is checked against what is left.
     enum { conversion_room = 96 };
     char *p = out, *end = out + room;
     const char *f = format;

@@ -34,12 +34,13 @@ public struct ParseOptions: Sendable, Hashable {
     public var interpretHTML: Bool
 
     /// Frees cmark's tree of a long input on a thread of its own while the parse goes on
-    /// (`CmarkBridge.freedApartFrom`); off, the parse stays on the calling thread (a
-    /// conversion on one core, `-j 1`). The document is the same either way.
+    /// (`CmarkBridge.freedApartFrom`): a conversion that may use threads asks for it;
+    /// off (the default), the parse stays on the calling thread. The document is the
+    /// same either way.
     public var freesTreeApart: Bool
 
     public init(smartPunctuation: Bool = false, maxNestingDepth: Int = ParseOptions.defaultMaxNestingDepth,
-                dollarMath: Bool = true, interpretHTML: Bool = true, freesTreeApart: Bool = true) {
+                dollarMath: Bool = true, interpretHTML: Bool = true, freesTreeApart: Bool = false) {
         self.smartPunctuation = smartPunctuation
         self.maxNestingDepth = maxNestingDepth
         self.dollarMath = dollarMath

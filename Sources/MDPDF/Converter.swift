@@ -70,17 +70,19 @@ public struct ConversionOptions: Sendable {
     /// Keep every page and its line fragments in the result (`ConversionResult.layout`,
     /// for line reports and tests); otherwise each page is freed once drawn.
     public var keepsLayout = false
-    /// The cores the conversion may keep busy (`-j`; at least 1). From 2, it lays out on
-    /// a thread of its own, a few pages ahead of cairo (`LayoutThread`), styles a
-    /// document without contents on another while layout takes its blocks
-    /// (`StylingThread`), and makes its images, font subsets and deflated object streams
-    /// on helper threads (see `PDFRenderer.render`); from `shapeAheadCores` it also
-    /// shapes ahead (`shapesAhead`). With 1, everything is done on the calling thread:
-    /// the document is styled whole first, then layout and drawing take turns, and the
-    /// post-processing pass makes the images and subsets as it writes them. The output
-    /// and the warnings are the same byte for byte whatever the number. nil: as many as
-    /// the machine has, counted only for a long input (`shapesAheadByDefault`): counting
-    /// them reads the cgroup's limits, 0.3 ms of a one-line document's 9.
+    /// The cores the conversion is given (`-j`; at least 1). With 1 it starts no thread:
+    /// the document is styled whole first, then layout and drawing take turns on the
+    /// calling thread, and the post-processing pass makes the images and font subsets as
+    /// it writes them. From 2 it runs its stages side by side, as many threads as there
+    /// are stages rather than one per core: layout on a thread of its own, a few pages
+    /// ahead of cairo (`LayoutThread`), styling of a document without contents on another
+    /// while layout takes its blocks (`StylingThread`), images, font subsets and
+    /// deflated object streams on helper threads (see `RenderSharing`); from
+    /// `shapeAheadCores` (and as many on the machine) it also shapes ahead
+    /// (`shapesAhead`). The output and the warnings are the same byte for byte whatever
+    /// the number. nil: as many as the machine has, counted only for a long input
+    /// (`shapesAheadByDefault`): counting them reads the cgroup's limits, 0.3 ms of a
+    /// one-line document's 9.
     public var cores: Int? = nil
     /// Whether the conversion starts threads of its own (two cores or more): layout's,
     /// styling's and the helpers'.
@@ -109,10 +111,12 @@ public struct ConversionOptions: Sendable {
     /// two fifths of the work off layout, which paces the conversion.
     public static let shapeAheadCores = 3
 
-    /// Whether a conversion of `inputBytes` on `cores` (nil: the machine's) shapes ahead
-    /// when `shapesAhead` is nil.
+    /// Whether a conversion of `inputBytes` on `cores` (nil: the machine's; never more
+    /// than it has) shapes ahead when `shapesAhead` is nil.
     static func shapesAheadByDefault(inputBytes: Int, cores: Int?) -> Bool {
-        inputBytes >= longInputBytes && (cores ?? ProcessInfo.processInfo.activeProcessorCount) >= shapeAheadCores
+        guard inputBytes >= longInputBytes else { return false }
+        let machine = ProcessInfo.processInfo.activeProcessorCount
+        return min(cores ?? machine, machine) >= shapeAheadCores
     }
     /// The folder for scratch files: cairo's PDF waits there for the post-processing pass, which
     /// reads it a piece at a time, rather than in memory; nil keeps it in memory. Where no

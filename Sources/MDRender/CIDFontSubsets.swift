@@ -71,7 +71,8 @@ final class CIDFontSubsets: @unchecked Sendable {
     }
 
     /// Starts making HarfBuzz's subset of each face drawn with, on a thread of its own.
-    /// Call once drawing is over (the glyphs drawn no longer change).
+    /// Call once drawing is over (the glyphs drawn no longer change); not called, as on
+    /// one core, `replace` makes each subset where it writes it.
     func prepare() {
         let work = faces.enumerated().filter { !$0.element.glyphs.isEmpty }.map { ($0.offset, $0.element.file, $0.element.glyphs) }
         guard !work.isEmpty else { return }

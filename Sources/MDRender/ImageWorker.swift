@@ -10,8 +10,9 @@ import MDCore
 /// (chapters 1–14 of the Rust book: its four screenshots, 65 ms of CPU, ran while layout
 /// had half a core; released at the end of layout, 0.408 -> 0.392 s, the book 0.708 ->
 /// 0.674 s and 3.8 MB less at its peak; a short document with images waits 1–3 ms
-/// longer). A job touches nothing but what it captures (its bytes in, its result out),
-/// so it needs no lock of its own.
+/// longer). A conversion on one core never releases it: the post-processing pass runs
+/// each job as it asks for its result (`result`). A job touches nothing but what it
+/// captures (its bytes in, its result out), so it needs no lock of its own.
 final class ImageWorker<Output: Sendable>: @unchecked Sendable {
     typealias Job = @Sendable () -> Result<Output, ConversionError>
 

@@ -143,7 +143,8 @@ public struct RenderSharing: Sendable {
     /// core).
     public var helperThreads: Bool
     /// Give the memory drawing freed back to the system before the pass (jemalloc's
-    /// purge: peak memory lower by what drawing held); false where other conversions run
+    /// purge: peak memory lower by what drawing held; under glibc's malloc, drawing also
+    /// trims every 32 pages whatever this says, see `DocumentWalk`); false where other conversions run
     /// in the process (a batch's workers): they reuse that memory anyway, and a purge
     /// while their threads run interrupts the other cores to flush their TLBs (the
     /// corpus folder with `-j 2`: 1.21 -> 1.17 s without the purges, 80.7 -> 83.5 MB).

@@ -100,12 +100,21 @@ struct ConversionFlags: ParsableArguments {
     var debugLayout = false
 
     @Option(name: [.customShort("j"), .customLong("jobs")], help: ArgumentHelp(
-        "Use up to N cores (default: all): N files convert at once, and -j 1 does each conversion's work on one thread; warnings and outputs stay in input order.",
+        "Convert up to N files at once (default: one per core); -j 1 also keeps each conversion on one thread. Warnings and outputs stay in input order.",
         valueName: "N"))
     var jobs: Int?
 
     /// `-j`, or one job per core: the number of files converted at once.
     var parallelJobs: Int { max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Caps the thread pool librsvg draws SVG filter effects on (rayon's: one thread per
+    /// core by default) at `-j`, unless `RAYON_NUM_THREADS` is set: with `-j 1` its one
+    /// thread works while the drawing waits for it. Call before any thread starts
+    /// (`setenv` is not safe beside other threads); rayon reads it when it first runs.
+    func capLibraryThreads() {
+        guard let jobs, getenv("RAYON_NUM_THREADS") == nil else { return }
+        setenv("RAYON_NUM_THREADS", "\(jobs)", 1)
+    }
 
     /// `SOURCE_DATE_EPOCH` as set.
     static var sourceDateEpoch: String? { environmentValue("SOURCE_DATE_EPOCH") }

@@ -38,6 +38,7 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
+        flags.capLibraryThreads()
         // Decoded once for every file of the run that takes the built-in theme as it is.
         let defaultTheme = DefaultThemeCache()
         let systemFonts = SystemFonts()
@@ -130,6 +131,7 @@ struct BookCommand: ParsableCommand {
     }
 
     func run() throws {
+        flags.capLibraryThreads()
         let systemFonts = SystemFonts()
         try requireFonts(theme: flags.theme, in: systemFonts)
         let cleanup = InterruptCleanup()

@@ -13,26 +13,33 @@ enum ExpectedWork {
     static let scannedBytes = 4 << 20
     static let imagesLooked = 256
 
-    /// The Markdown file `file`'s work in bytes of Markdown; 0 when it cannot be read.
+    /// The Markdown file `file`'s work in bytes of Markdown: 0 when it is not a regular
+    /// file (a named pipe is never opened here: that would take its writer's data),
+    /// its size alone when it cannot be read.
     static func of(file: String) -> Int {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return 0 }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return 0 }
-        var head = [UInt8](repeating: 0, count: min(Int(info.st_size), scannedBytes))
-        let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count >= 0 else { return Int(info.st_size) }
+        guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+        let size = Int(info.st_size)
+        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return size }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: min(size, scannedBytes))
+        var count = 0
+        while count < head.count {
+            let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n <= 0 { break }
+            count += n
+        }
         let slash = file.lastIndex(of: "/")
         let folder = slash.map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
-        return Int(info.st_size) + imageBytes(namedIn: head.prefix(count), folder: folder) / 10
+        return size + imageBytes(namedIn: head.prefix(count), folder: folder) / 10
     }
 
     /// The bytes of the local image files named in `markdown`, a file in `folder`.
     static func imageBytes(namedIn markdown: ArraySlice<UInt8>, folder: String) -> Int {
         var seen = Set<String>()
         var imageBytes = 0
-        for path in imageTargets(in: markdown).prefix(imagesLooked) where seen.insert(path).inserted {
+        for path in imageTargets(in: markdown, upTo: imagesLooked) where seen.insert(path).inserted {
             let full = path.hasPrefix("/") ? path : folder + "/" + path
             var info = stat()
             if stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { imageBytes += Int(info.st_size) }
@@ -40,12 +47,12 @@ enum ExpectedWork {
         return imageBytes
     }
 
-    /// The targets after `](` and `src=` that name an image file by its extension and no
-    /// scheme, in order.
-    static func imageTargets(in bytes: ArraySlice<UInt8>) -> [String] {
+    /// The first `limit` targets after `](` and `src=` that name an image file by its
+    /// extension and no scheme, in order.
+    static func imageTargets(in bytes: ArraySlice<UInt8>, upTo limit: Int) -> [String] {
         var targets: [String] = []
         var i = bytes.startIndex
-        while i < bytes.endIndex {
+        while i < bytes.endIndex, targets.count < limit {
             let opening: Int?
             if bytes[i] == UInt8(ascii: "]"), i + 1 < bytes.endIndex, bytes[i + 1] == UInt8(ascii: "(") {
                 opening = i + 2

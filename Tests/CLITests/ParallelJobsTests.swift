@@ -40,7 +40,9 @@ import Testing
     /// highlighter ahead, with a code fence naming a language, a PNG for the image
     /// worker, CJK text for HarfBuzz's font subsets, and over a thousand objects for the
     /// object streams deflated ahead); `-j 2` starts them, and both PDFs and the
-    /// warnings are the same bytes.
+    /// warnings are the same bytes. An SVG with a filter effect, which librsvg draws on
+    /// rayon's thread pool, starts that pool's one thread (`RAYON_NUM_THREADS` set from
+    /// `-j`) and no other.
     @Test func oneJobRunsOnOneThread() throws {
         let strace = "/usr/bin/strace"
         try #require(FileManager.default.isExecutableFile(atPath: strace), "strace is missing: scripts/setup.sh installs it")
@@ -51,20 +53,33 @@ import Testing
             }
             text += "![A screenshot](shot.png)\n\n中文的段落，用于测试字体。日本語の文章です。\n\n```rust\nfn main() {}\n```\n"
             try text.write(to: dir.child("long.md"), atomically: true, encoding: .utf8)
+            try #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><filter id="b"><feGaussianBlur stdDeviation="5"/></filter><rect x="20" y="20" width="160" height="60" fill="blue" filter="url(#b)"/></svg>"#
+                .write(to: dir.child("blur.svg"), atomically: true, encoding: .utf8)
+            try "# Blurred\n\n![A blurred rectangle](blur.svg)\n".write(to: dir.child("svg.md"), atomically: true, encoding: .utf8)
             try FileManager.default.copyItem(at: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/images/screenshot.png"),
                                              to: dir.child("shot.png"))
-            func threadsStarted(_ jobs: String) throws -> (count: Int, pdf: Data, warnings: String) {
-                let trace = dir.child("trace-\(jobs).txt")
+            /// The threads started converting `name`.md with `-j jobs` (each clone's new
+            /// thread id, counted once: strace may print a clone in two pieces).
+            func threadsStarted(_ jobs: String, _ name: String = "long") throws -> (count: Int, pdf: Data, warnings: String) {
+                let trace = dir.child("trace-\(name)-\(jobs).txt")
+                let pdf = dir.child("\(name)-\(jobs).pdf")
                 let r = try run(strace, ["-f", "-qq", "-e", "trace=clone,clone3", "-o", trace.path, Paths.binary,
-                                         "-j", jobs, dir.child("long.md").path, "-o", dir.child("long-\(jobs).pdf").path],
+                                         "-j", jobs, dir.child("\(name).md").path, "-o", pdf.path],
                                 environment: ["SOURCE_DATE_EPOCH": "1700000000"], timeout: 240)
                 try #require(r.status == 0, "-j \(jobs): \(r.stderrText)")
                 let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+                let started = Set(lines.filter { $0.contains("clone") }.compactMap { line -> Int? in
+                    guard let equals = line.range(of: "= ", options: .backwards), let tid = Int(line[equals.upperBound...]), tid > 0
+                    else { return nil }
+                    return tid
+                })
                 let warnings = r.stderrText.split(separator: "\n").filter { !$0.contains("strace") }.joined(separator: "\n")
-                return (lines.filter { $0.contains("clone") }.count, try Data(contentsOf: dir.child("long-\(jobs).pdf")), warnings)
+                return (started.count, try Data(contentsOf: pdf), warnings)
             }
             let one = try threadsStarted("1")
             let two = try threadsStarted("2")
+            let svg = try threadsStarted("1", "svg")
+            #expect(svg.count == 1, "an SVG filter under -j 1 started \(svg.count) threads")
             #expect(one.count == 0, "-j 1 started \(one.count) threads")
             #expect(two.count >= 5, "-j 2 started \(two.count) threads: the document no longer exercises the helper threads")
             #expect(one.pdf == two.pdf, "the PDFs of -j 1 and -j 2 differ")

@@ -13,7 +13,7 @@ import Testing
                  keepsLayout: Bool = false) throws -> ConversionResult {
         var options = ConversionOptions(settings: settings, baseDirectory: file.deletingLastPathComponent().path,
                                         date: 1_700_000_000, sourceName: file.lastPathComponent)
-        options.cores = threaded ? 2 : 1
+        options.cores = threaded ? nil : 1
         options.tableOfContents = contents
         options.keepsLayout = keepsLayout
         return try Converter.convert([UInt8](try Data(contentsOf: file)), options: options)

@@ -57,7 +57,7 @@ import Testing
                  settings: [String] = []) throws -> ConversionResult {
         var options = ConversionOptions(settings: settings, baseDirectory: folder.path, date: 1_700_000_000,
                                         sourceName: "streamed.md")
-        options.cores = threaded ? 2 : 1
+        options.cores = threaded ? nil : 1
         options.tableOfContents = contents
         return try Converter.convert(Array(markdown.utf8), options: options)
     }
