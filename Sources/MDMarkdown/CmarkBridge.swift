@@ -3,12 +3,12 @@ import FoundationEssentials
 import Glibc
 import MDCore
 
-/// The only place that calls cmark-gfm.
+/// The only place that calls cmark-gfm (with `CmarkTreeRelease`, which frees its tree).
 ///
 /// `events(of:options:_:)` parses, walks the C tree once with cmark's ENTER/EXIT iterator
 /// (no recursion, however deep the document nests), copies every node into a Swift
-/// `CmarkEvent` handed to its consumer as it goes, and frees the parser and the tree
-/// before it returns.
+/// `CmarkEvent` handed to its consumer as it goes, and frees the parser, and the tree a
+/// top-level block at a time as the walk leaves it.
 enum CmarkBridge {
     /// The GFM extensions we attach. "tagfilter" only changes cmark's HTML renderer;
     /// it is attached so the parser matches GitHub's configuration exactly.
@@ -30,25 +30,17 @@ enum CmarkBridge {
     /// copying into fresh pages, a third of the walk's time.
     static func events(of markdown: String, options: ParseOptions, _ consume: (CmarkEvent) -> Void) {
         guard let root = parse(markdown, options: options) else { return }
-        walk(root, consume)
-        guard options.freesTreeApart, markdown.utf8.count >= freedApartFrom else {
-            cmark_node_free(root)
-            return
-        }
-        // The tree of a long input is freed on a thread of its own while the parse goes
-        // on (the HTML weave, the line table): freeing it was 7 % of the Rust book's
-        // parse (19 M instructions), which nothing else overlaps. Nothing else holds the
-        // tree: the events are copies.
-        let tree = Tree(root: root)
-        DetachedThread.start(stackSize: 256 << 10) { cmark_node_free(tree.root) }
+        // Each top-level block is freed once walked (`CmarkTreeRelease`), on a thread of
+        // its own for a long input while the parse goes on (the walk, the HTML weave,
+        // the line table). Nothing else holds the tree: the events are copies.
+        let release = CmarkTreeRelease(apart: options.freesTreeApart && markdown.utf8.count >= freedApartFrom)
+        walk(root, release: release, consume)
+        release.finish(root)
     }
 
     /// Inputs from this many bytes have their tree freed apart (a thread costs about as
     /// much as freeing the tree of 4 KB of Markdown).
     static let freedApartFrom = 64 << 10
-
-    /// A parsed tree handed to the thread that frees it.
-    private struct Tree: @unchecked Sendable { let root: OpaquePointer }
 
     /// The document tree, owned by the caller (free it with `cmark_node_free`).
     private static func parse(_ markdown: String, options: ParseOptions) -> OpaquePointer? {
@@ -82,8 +74,27 @@ enum CmarkBridge {
         return cmark_parser_finish(parser)
     }
 
+    /// Walks the document `root` into events: its own ENTER and EXIT around its blocks'.
+    /// Top-level blocks are unlinked and let go to `release` as soon as walked, but for
+    /// footnote definitions: a footnote reference reads its definition's label (cmark's
+    /// renderer follows `parent_footnote_def`), and a definition may hold a reference to
+    /// one walked before it.
+    private static func walk(_ root: OpaquePointer, release: CmarkTreeRelease, _ consume: (CmarkEvent) -> Void) {
+        consume(.enter(CmarkNode(kind: kind(of: root), range: range(of: root))))
+        var next = cmark_node_first_child(root)
+        while let block = next {
+            next = cmark_node_next(block)
+            walkSubtree(block, consume)
+            if cmark_node_get_type(block) != CMARK_NODE_FOOTNOTE_DEFINITION {
+                cmark_node_unlink(block)
+                release.letGo(block)
+            }
+        }
+        consume(.exit)
+    }
+
     /// Walks the tree under `root` into events, root included.
-    private static func walk(_ root: OpaquePointer, _ consume: (CmarkEvent) -> Void) {
+    private static func walkSubtree(_ root: OpaquePointer, _ consume: (CmarkEvent) -> Void) {
         guard let iterator = cmark_iter_new(root) else { return }
         defer { cmark_iter_free(iterator) }
         while true {

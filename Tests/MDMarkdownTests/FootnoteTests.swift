@@ -47,6 +47,23 @@ import Testing
             """)
     }
 
+    /// cmark's tree is freed a top-level block at a time as the walk leaves it, on a
+    /// thread of its own for a long input (`CmarkTreeRelease`); footnote definitions stay
+    /// to the end, since references anywhere, and in definitions walked after them, read
+    /// their labels. A long document whose definitions cite each other comes out the
+    /// same whichever way its tree is freed.
+    @Test func treeFreedAsWalkedGivesTheSameDocument() {
+        let paragraphs = (1...1_500).map { "Paragraph \($0) cites[^\($0 % 3)] with *emphasis* and `code`." }
+        let definitions = "[^0]: Zero cites[^2].\n\n[^1]: One cites[^0] and[^2].\n\n[^2]: Two cites[^1].\n"
+        let markdown = paragraphs.joined(separator: "\n\n") + "\n\n" + definitions
+        #expect(markdown.utf8.count >= 64 << 10, "long enough to be freed apart")
+        let inPlace = dump(markdown, options: ParseOptions(freesTreeApart: false))
+        let apart = dump(markdown, options: ParseOptions(freesTreeApart: true))
+        #expect(apart == inPlace)
+        #expect(inPlace.contains("footnoteReference 3 \"0\"") && inPlace.contains("footnote 3 \"0\"")
+                    && inPlace.contains("text \"Zero cites\""))
+    }
+
     /// A footnote first referenced from inside another footnote's definition that
     /// comes earlier in the file is numbered by that reference, and still gets its label.
     @Test func referenceFromInsideAnotherFootnote() {
