@@ -63,8 +63,9 @@ enum CmarkBridge {
             }
         }
         if let math { cmark_parser_attach_syntax_extension(parser, math.handle) }
-        var bytes = Array(markdown.utf8)
-        bytes.withUnsafeMutableBufferPointer { buffer in
+        // cmark reads the String's own UTF-8 rather than a copy of it.
+        var text = markdown
+        text.withUTF8 { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                     cmark_parser_feed(parser, $0, buffer.count)
