@@ -63,7 +63,9 @@ struct ConversionPlan {
         return join(o, stem(name))
     }
 
-    /// Errors for an output written twice or written over an input, naming both.
+    /// Errors for an output written twice or written over an input, naming both. Each
+    /// path is resolved and each file looked at once (a folder of a thousand files made
+    /// a million comparisons, each two `stat`s, before the first conversion).
     private func checkCollisions() throws(PlanError) {
         var writers: [String: String] = [:]
         for item in items where item.output != "-" {
@@ -75,9 +77,22 @@ struct ConversionPlan {
             writers[key] = item.input
         }
         // Writing the PDF over its own input (or another input) would lose the Markdown
-        // (`-o notes.md`, or a text file named `notes.pdf`), however atomically it is written.
+        // (`-o notes.md`, or a text file named `notes.pdf`), however atomically it is
+        // written. Inputs by key and by the file they are (links followed); the first
+        // input in order is named, as a search through them would.
+        var inputsByKey: [String: String] = [:]
+        var inputsByFile: [FileIdentity: String] = [:]
+        for input in items.map(\.input) where input != "-" {
+            if inputsByKey[Self.key(input)] == nil { inputsByKey[Self.key(input)] = input }
+            if let file = FileIdentity(input), inputsByFile[file] == nil { inputsByFile[file] = input }
+        }
         for item in items where item.output != "-" {
-            for input in items.map(\.input) where input != "-" && (sameFile(input, item.output) || Self.key(input) == Self.key(item.output)) {
+            let byFile = FileIdentity(item.output).flatMap { inputsByFile[$0] }
+            let byKey = inputsByKey[Self.key(item.output)]
+            let first = [byFile, byKey].compactMap { $0 }.min { a, b in
+                items.firstIndex { $0.input == a }! < items.firstIndex { $0.input == b }!
+            }
+            if let input = first {
                 throw PlanError(description: input == item.input
                     ? "the output \(item.output) is the input file itself; choose another with -o"
                     : "the output \(item.output) of \(item.input) is the input \(input); choose another with -o")
@@ -85,16 +100,16 @@ struct ConversionPlan {
         }
     }
 
-    /// Where a link from one input to another goes: the other's PDF, relative to this
-    /// PDF's folder (standard input and output take no part).
-    func linkedDocuments(for item: Item) -> LinkedDocuments {
-        var linked = LinkedDocuments()
-        guard item.output != "-" else { return linked }
-        for other in items where other != item && other.input != "-" && other.output != "-" {
-            linked.add(other.input, .pdf(Self.relativePath(from: folder(of: item.output), to: other.output)))
-        }
-        return linked
+    /// Where links from one input to another go: the other's PDF, relative to the
+    /// linking PDF's folder (standard input and output take no part). Made once for
+    /// the run; every job shares it (`LinkedDocuments(batch:output:)`).
+    func batchOutputs() -> BatchOutputs {
+        var batch = BatchOutputs()
+        guard items.count > 1 else { return batch }
+        for item in items where item.input != "-" && item.output != "-" { batch.add(input: item.input, output: item.output) }
+        return batch
     }
+
 
     /// `*.md` and `*.markdown` files under `dir`, as paths relative to it, sorted; hidden
     /// files and folders (`.git`) are skipped, and symbolic links to folders are not
@@ -126,12 +141,4 @@ struct ConversionPlan {
 
     /// Absolute, with `.` and `..` resolved, for comparing paths.
     static func key(_ path: String) -> String { LinkedDocuments.key(path) }
-
-    /// `to` relative to the folder `from` (`../b/x.pdf`).
-    static func relativePath(from: String, to: String) -> String {
-        // Keys are absolute and standardized: their components are what lies between slashes.
-        let a = key(from).split(separator: "/"), b = key(to).split(separator: "/")
-        let common = zip(a, b).prefix { $0 == $1 }.count
-        return (Array(repeating: "..", count: a.count - common) + b[common...]).joined(separator: "/")
-    }
 }

@@ -54,13 +54,14 @@ struct Convert: ParsableCommand {
         // Several conversions (or one run again and again) load each hyphenation
         // dictionary once; a single one frees its dictionary when its layout is done.
         let hyphenation = HyphenationDictionaries(keepsDictionaries: plan.items.count > 1 || flags.watch)
+        let batch = plan.batchOutputs()
         let jobs = plan.items.map { item in
             let isStdin = item.input == "-"
             var options = flags.conversionOptions(folder: isStdin ? currentDirectoryPath() : folder(of: item.input),
                                                   sourceName: isStdin ? "<stdin>" : item.input, highlighter: highlighter,
                                                   imageCodecs: imageCodecs, systemFonts: systemFonts, defaultTheme: defaultTheme,
                                                   hyphenation: hyphenation)
-            options.linkedDocuments = plan.linkedDocuments(for: item)
+            options.linkedDocuments = LinkedDocuments(batch: batch, output: item.output)
             return ConversionJob(input: .markdown(item.input), output: item.output, options: options, limit: flags.inputLimit,
                                  root: flags.root, allowRead: flags.allowRead)
         }

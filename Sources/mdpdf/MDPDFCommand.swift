@@ -118,8 +118,22 @@ func folder(of path: String) -> String {
 
 /// Whether two paths name the same existing file (links followed).
 func sameFile(_ a: String, _ b: String) -> Bool {
-    var sa = stat(), sb = stat()
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    guard let fa = FileIdentity(a) else { return false }
+    return fa == FileIdentity(b)
+}
+
+/// The file a path names (links followed), as the system tells files apart; nil when
+/// there is none.
+struct FileIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(_ path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+    }
 }
 
 /// Stops the run before anything else is printed when the machine has no fonts at all

@@ -89,6 +89,32 @@ import Testing
         }
     }
 
+    /// A batch resolves each input's path a bounded number of times: the links between
+    /// its files come from one table shared by every job, and the check that no output
+    /// overwrites an input looks each file up once. Both were per pair of files (300
+    /// files: 90,000 `realpath`s and 180,000 `stat`s before the first conversion).
+    @Test func largeBatchResolvesEachPathOnce() throws {
+        let strace = "/usr/bin/strace"
+        try #require(FileManager.default.isExecutableFile(atPath: strace), "strace is missing: scripts/setup.sh installs it")
+        try withTempDir { dir in
+            let count = 300
+            try FileManager.default.createDirectory(at: dir.child("docs"), withIntermediateDirectories: true)
+            for n in 0..<count {
+                try "# \(n)\n\nSee [the next](\((n + 1) % count).md).\n".write(to: dir.child("docs/\(n).md"), atomically: true,
+                                                                           encoding: .utf8)
+            }
+            let trace = dir.child("trace.txt")
+            let r = try run(strace, ["-f", "-qq", "-e", "trace=readlink,getcwd,stat,newfstatat,lstat", "-o", trace.path,
+                                     Paths.binary, "docs/", "-o", "out/"], cwd: dir, timeout: 600)
+            try #require(r.status == 0, "\(r.stderrText)")
+            let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").count
+            #expect(calls < 100 * count, "\(calls) path lookups for \(count) files")
+            // The links still go to the other PDFs.
+            let links = try PDFObjects(pdf: dir.child("out/7.pdf")).links
+            #expect(links.map { PDFObjects.text($0.action?["/F"]) } == ["8.pdf"])
+        }
+    }
+
     @Test func zeroJobsIsAUsageError() throws {
         let r = try mdpdf(["-j", "0", "x.md"])
         #expect(r.status == 64, "\(r.stderrText)")
