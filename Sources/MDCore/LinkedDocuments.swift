@@ -30,9 +30,9 @@ public struct LinkedDocuments: Sendable, Hashable {
     public init(batch: BatchOutputs, output: String) {
         guard output != "-" else { return }
         self.batch = batch
-        self.output = output
+        self.output = Self.key(output)
         let slash = output.lastIndex(of: "/")
-        outputFolder = slash.map { $0 == output.startIndex ? "/" : String(output[..<$0]) } ?? "."
+        outputFolder = Self.key(slash.map { $0 == output.startIndex ? "/" : String(output[..<$0]) } ?? ".")
     }
 
     public var isEmpty: Bool { places.isEmpty && batch.outputs.isEmpty }
@@ -57,9 +57,11 @@ public struct LinkedDocuments: Sendable, Hashable {
         return nil
     }
 
+    /// A chapter, or the PDF of the last input of the batch under `key` that is not this
+    /// document's (an input named twice, or once through a symbolic link, has several).
     private func place(forKey key: String) -> Place? {
         if let p = places[key] { return p }
-        guard let pdf = batch.outputs[key], pdf != output else { return nil }
+        guard let pdf = batch.outputs[key]?.last(where: { $0 != output }) else { return nil }
         return .pdf(Self.relativePath(from: outputFolder, to: pdf))
     }
 
@@ -92,14 +94,18 @@ public struct LinkedDocuments: Sendable, Hashable {
 /// hold n² entries (29 files: 4,100 `readlink` and 3,400 `getcwd` calls before the first
 /// conversion started).
 public struct BatchOutputs: Sendable, Hashable {
-    /// The PDF of each input, by key.
-    fileprivate var outputs: [String: String] = [:]
+    /// The PDFs (keyed: absolute, standardized) of the inputs under each key, in the
+    /// order added; a link goes to the last that is not the linking document's own.
+    fileprivate var outputs: [String: [String]] = [:]
 
     public init() {}
 
     /// Records that `input` is written to `output`.
     public mutating func add(input: String, output: String) {
-        outputs[LinkedDocuments.key(input)] = output
-        if let real = LinkedDocuments.realKey(input) { outputs[real] = output }
+        let pdf = LinkedDocuments.key(output)
+        outputs[LinkedDocuments.key(input), default: []].append(pdf)
+        if let real = LinkedDocuments.realKey(input), real != LinkedDocuments.key(input) {
+            outputs[real, default: []].append(pdf)
+        }
     }
 }

@@ -110,7 +110,6 @@ struct ConversionPlan {
         return batch
     }
 
-
     /// `*.md` and `*.markdown` files under `dir`, as paths relative to it, sorted; hidden
     /// files and folders (`.git`) are skipped, and symbolic links to folders are not
     /// followed (a link cycle must not loop).

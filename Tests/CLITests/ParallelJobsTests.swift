@@ -104,7 +104,7 @@ import Testing
                                                                            encoding: .utf8)
             }
             let trace = dir.child("trace.txt")
-            let r = try run(strace, ["-f", "-qq", "-e", "trace=readlink,getcwd,stat,newfstatat,lstat", "-o", trace.path,
+            let r = try run(strace, ["-f", "-qq", "-e", "trace=%stat,%lstat,%fstat,readlink,readlinkat,getcwd", "-o", trace.path,
                                      Paths.binary, "docs/", "-o", "out/"], cwd: dir, timeout: 600)
             try #require(r.status == 0, "\(r.stderrText)")
             let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").count
