@@ -31,8 +31,7 @@ public struct LinkedDocuments: Sendable, Hashable {
         guard output != "-" else { return }
         self.batch = batch
         self.output = Self.key(output)
-        let slash = output.lastIndex(of: "/")
-        outputFolder = Self.key(slash.map { $0 == output.startIndex ? "/" : String(output[..<$0]) } ?? ".")
+        outputFolder = Self.key(output.pathFolder)
     }
 
     public var isEmpty: Bool { places.isEmpty && batch.outputs.isEmpty }

@@ -22,6 +22,12 @@ extension String {
         return String(trimmed.dropLast(name.distance(from: dot, to: name.endIndex)))
     }
 
+    /// The folder part: "a/b.md" → "a", "/b.md" → "/", "b.md" → ".".
+    public var pathFolder: String {
+        guard let slash = lastIndex(of: "/") else { return "." }
+        return slash == startIndex ? "/" : String(self[..<slash])
+    }
+
     /// `component` appended with one slash between: ("a", "b") → "a/b",
     /// ("a/", "b") → "a/b", ("", "b") → "b".
     public func pathAppending(_ component: String) -> String {

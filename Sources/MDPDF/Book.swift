@@ -74,10 +74,7 @@ public struct Book: Sendable {
 }
 
 /// The folder part of a path ("." when there is none).
-func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-}
+func folder(of path: String) -> String { path.pathFolder }
 
 /// Where each chapter's lines are once the chapters are numbered one after the other
 /// (`MarkdownDocument.shiftingLines`), to give each diagnostic its chapter's file and line.

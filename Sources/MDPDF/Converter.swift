@@ -313,7 +313,7 @@ public enum Converter {
     /// `stream` as the renderer gets it, with the PDF's own metadata.
     static func keptPages(_ stream: PageStream, text: TextContext, options: ConversionOptions) -> KeptPages {
         var pages = KeptPages(stream, text: text, keeping: options.keepsLayout,
-                              returnsFreedMemory: !options.besideOtherConversions)
+                              returnsFreedMemory: options.renderSharing.returnsFreedMemory)
         pages.stream.tagged = options.tagged
         pages.stream.metadata.producer = "mdpdf \(MDPDFVersion.current)"
         pages.stream.metadata.creator = "mdpdf \(MDPDFVersion.current)"

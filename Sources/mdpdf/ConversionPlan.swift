@@ -78,21 +78,19 @@ struct ConversionPlan {
         }
         // Writing the PDF over its own input (or another input) would lose the Markdown
         // (`-o notes.md`, or a text file named `notes.pdf`), however atomically it is
-        // written. Inputs by key and by the file they are (links followed); the first
-        // input in order is named, as a search through them would.
-        var inputsByKey: [String: String] = [:]
-        var inputsByFile: [FileIdentity: String] = [:]
-        for input in items.map(\.input) where input != "-" {
-            if inputsByKey[Self.key(input)] == nil { inputsByKey[Self.key(input)] = input }
-            if let file = FileIdentity(input), inputsByFile[file] == nil { inputsByFile[file] = input }
+        // written. Each input's first position, by key and by the file it is (links
+        // followed); the earlier of the two is named, as a search through them would.
+        var firstByKey: [String: Int] = [:]
+        var firstByFile: [FileIdentity: Int] = [:]
+        for (index, input) in items.map(\.input).enumerated() where input != "-" {
+            if firstByKey[Self.key(input)] == nil { firstByKey[Self.key(input)] = index }
+            if let file = FileIdentity(input), firstByFile[file] == nil { firstByFile[file] = index }
         }
         for item in items where item.output != "-" {
-            let byFile = FileIdentity(item.output).flatMap { inputsByFile[$0] }
-            let byKey = inputsByKey[Self.key(item.output)]
-            let first = [byFile, byKey].compactMap { $0 }.min { a, b in
-                items.firstIndex { $0.input == a }! < items.firstIndex { $0.input == b }!
-            }
-            if let input = first {
+            let byFile = FileIdentity(item.output).flatMap { firstByFile[$0] }
+            let byKey = firstByKey[Self.key(item.output)]
+            if let first = [byFile, byKey].compactMap({ $0 }).min() {
+                let input = items[first].input
                 throw PlanError(description: input == item.input
                     ? "the output \(item.output) is the input file itself; choose another with -o"
                     : "the output \(item.output) of \(item.input) is the input \(input); choose another with -o")

@@ -30,9 +30,7 @@ enum ExpectedWork {
             if n <= 0 { break }
             count += n
         }
-        let slash = file.lastIndex(of: "/")
-        let folder = slash.map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
-        return size + imageBytes(namedIn: head.prefix(count), folder: folder) / 10
+        return size + imageBytes(namedIn: head.prefix(count), folder: folder(of: file)) / 10
     }
 
     /// The bytes of the local image files named in `markdown`, a file in `folder`.

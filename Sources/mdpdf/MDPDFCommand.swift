@@ -111,10 +111,7 @@ struct MDPDFCommand: ParsableCommand {
 
 /// The folder part of a path ("." when there is none). Foundation's NSString
 /// `deletingLastPathComponent` traps on one-character names on Linux (`mdpdf t`).
-func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-}
+func folder(of path: String) -> String { path.pathFolder }
 
 /// Whether two paths name the same existing file (links followed).
 func sameFile(_ a: String, _ b: String) -> Bool {
