@@ -42,7 +42,9 @@ import Testing
     /// object streams deflated ahead); `-j 2` starts them, and both PDFs and the
     /// warnings are the same bytes. An SVG with a filter effect, which librsvg draws on
     /// rayon's thread pool, starts that pool's one thread (`RAYON_NUM_THREADS` set from
-    /// `-j`) and no other.
+    /// `-j`) and no other. Without `-j`, a document shorter than a page starts no thread
+    /// either unless it shows an image (whose work goes to a helper thread), and its PDF is
+    /// the one `-j 2` makes.
     @Test func oneJobRunsOnOneThread() throws {
         let strace = "/usr/bin/strace"
         try #require(FileManager.default.isExecutableFile(atPath: strace), "strace is missing: scripts/setup.sh installs it")
@@ -56,17 +58,22 @@ import Testing
             try #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><filter id="b"><feGaussianBlur stdDeviation="5"/></filter><rect x="20" y="20" width="160" height="60" fill="blue" filter="url(#b)"/></svg>"#
                 .write(to: dir.child("blur.svg"), atomically: true, encoding: .utf8)
             try "# Blurred\n\n![A blurred rectangle](blur.svg)\n".write(to: dir.child("svg.md"), atomically: true, encoding: .utf8)
+            let prose = "# Short\n\nA paragraph with *emphasis*, `code`, a [link](https://example.com) and a footnote.[^1]\n\n[^1]: The note.\n"
+            try prose.write(to: dir.child("short.md"), atomically: true, encoding: .utf8)
+            try (prose + "\n> In a quote: <img src=\"shot.png\" alt=\"A screenshot\">\n")
+                .write(to: dir.child("shortimage.md"), atomically: true, encoding: .utf8)
             try FileManager.default.copyItem(at: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/images/screenshot.png"),
                                              to: dir.child("shot.png"))
             /// The threads started converting `name`.md with `-j jobs` (each clone's new
             /// thread id, counted once: strace may print a clone in two pieces).
-            func threadsStarted(_ jobs: String, _ name: String = "long") throws -> (count: Int, pdf: Data, warnings: String) {
-                let trace = dir.child("trace-\(name)-\(jobs).txt")
-                let pdf = dir.child("\(name)-\(jobs).pdf")
-                let r = try run(strace, ["-f", "-qq", "-e", "trace=clone,clone3", "-o", trace.path, Paths.binary,
-                                         "-j", jobs, dir.child("\(name).md").path, "-o", pdf.path],
+            /// nil `jobs`: no `-j`.
+            func threadsStarted(_ jobs: String?, _ name: String = "long") throws -> (count: Int, pdf: Data, warnings: String) {
+                let trace = dir.child("trace-\(name)-\(jobs ?? "none").txt")
+                let pdf = dir.child("\(name)-\(jobs ?? "none").pdf")
+                let r = try run(strace, ["-f", "-qq", "-e", "trace=clone,clone3", "-o", trace.path, Paths.binary]
+                                    + (jobs.map { ["-j", $0] } ?? []) + [dir.child("\(name).md").path, "-o", pdf.path],
                                 environment: ["SOURCE_DATE_EPOCH": "1700000000"], timeout: 240)
-                try #require(r.status == 0, "-j \(jobs): \(r.stderrText)")
+                try #require(r.status == 0, "-j \(jobs ?? "none"): \(r.stderrText)")
                 let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
                 let started = Set(lines.filter { $0.contains("clone") }.compactMap { line -> Int? in
                     guard let equals = line.range(of: "= ", options: .backwards), let tid = Int(line[equals.upperBound...]), tid > 0
@@ -86,6 +93,14 @@ import Testing
             #expect(one.warnings == two.warnings)
             let fonts = try tool("pdffonts", [dir.child("long-1.pdf").path]).stdoutText
             #expect(fonts.contains("CJK"), "no CJK font embedded:\n\(fonts)")
+
+            let short = try threadsStarted(nil, "short")
+            let shortThreaded = try threadsStarted("2", "short")
+            #expect(short.count == 0, "a short document started \(short.count) threads")
+            #expect(shortThreaded.count >= 2, "-j 2 started \(shortThreaded.count) threads for a short document")
+            #expect(short.pdf == shortThreaded.pdf && short.warnings == shortThreaded.warnings)
+            let pictured = try threadsStarted(nil, "shortimage")
+            #expect(pictured.count >= 2, "a short document showing an image started \(pictured.count) threads")
         }
     }
 
