@@ -19,7 +19,7 @@ public enum HighlightPalettes {
     /// plain colors, never `$name` references, so they need no theme palette.)
     public static func tokenStyles(_ name: String) -> [String: TokenStyle]? {
         guard let node = tokens(name) else { return nil }
-        return try? JSONNodeDecoder().decode([String: TokenStyle].self, from: node)
+        return try? [String: TokenStyle](theme: ThemeValue(node: node, key: nil, palette: [:]))
     }
 
     /// The palette's one-line description.

@@ -4,7 +4,7 @@ import MDCore
 
 /// A theme length as written: a number and a unit ("11pt", "1.2em", "18mm", "0.5in",
 /// "12px", "2cm"). `em` is relative to the font size of the element it applies to.
-public struct Length: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Length: Hashable, Sendable, ThemeReadable, CustomStringConvertible {
     public enum Unit: String, Sendable, CaseIterable { case pt, em, mm, cm, `in`, px }
     public var value: Double
     public var unit: Unit
@@ -20,26 +20,22 @@ public struct Length: Hashable, Sendable, Codable, CustomStringConvertible {
         self.init(v, unit)
     }
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if let n = try? c.decode(Double.self), n == 0 {
+    /// A number with a unit as a string, or 0. Errors say what a length is.
+    init(theme value: ThemeValue) throws(ThemeReadError) {
+        if case .number(let text) = value.node.value, let n = Double(text), n == 0 {
             self.init(0, .pt)
-            if let problem = rangeProblem(key: decoder.codingPath.last?.stringValue) {
-                throw DecodingError.dataCorruptedError(in: c, debugDescription: "0 \(problem)")
-            }
+            if let problem = rangeProblem(key: value.key) { throw ThemeReadError(.invalid("0 \(problem)")) }
             return
         }
-        guard let s = try? c.decode(String.self) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription:
-                "expected a length: write a number with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\"")
+        guard case .string(let s) = value.node.value else {
+            throw ThemeReadError(.invalid(
+                "expected a length: write a number with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\""))
         }
         guard let l = Length(parsing: s) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription:
-                "'\(s)' is not a length: write a number with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\"")
+            throw ThemeReadError(.invalid(
+                "'\(s)' is not a length: write a number with a unit, e.g. \"11pt\", \"1.2em\", \"18mm\", \"0.5in\", \"2cm\" or \"12px\""))
         }
-        if let problem = l.rangeProblem(key: decoder.codingPath.last?.stringValue) {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(s)' \(problem)")
-        }
+        if let problem = l.rangeProblem(key: value.key) { throw ThemeReadError(.invalid("'\(s)' \(problem)")) }
         self = l
     }
 
@@ -68,11 +64,6 @@ public struct Length: Hashable, Sendable, Codable, CustomStringConvertible {
         guard points > limit else { return nil }
         return isFont ? "is too large for a font size: at most \(formatDump(limit))pt"
             : "is too large: at most \(formatDump(limit))pt (200in, the largest PDF page)"
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
     }
 
     /// This length in points; `em` resolves against `fontSize`. 1px = 0.75pt (CSS).

@@ -2,7 +2,7 @@ import MDCore
 
 /// How formulas look: the math font chain, size and color, where display formulas go,
 /// and whether dollar signs start math at all.
-public struct MathTheme: Codable, Sendable, Hashable {
+public struct MathTheme: ThemeReadable, Sendable, Hashable {
     /// Read `$…$`, `` $`…`$ `` and `$$…$$` as math; false leaves dollar signs as text.
     public var dollars: Bool
     /// Math fonts with an OpenType MATH table, tried in order.
@@ -20,4 +20,4 @@ public struct MathTheme: Codable, Sendable, Hashable {
     public var errorColor: ThemeColor
 }
 
-public enum MathDisplayAlignment: String, Codable, Sendable, Hashable { case center, left }
+public enum MathDisplayAlignment: String, ThemeReadable, Sendable, Hashable { case center, left }

@@ -7,7 +7,7 @@ import MDCore
 /// Adding a key: add the property here, its default to `Themes/default.json`, its
 /// entry to `Themes/theme.schema.json`, then run `scripts/embed-themes.sh`. The loader
 /// learns the key from the schema; `SchemaAgreementTests` fails until all three agree.
-public struct Theme: Codable, Sendable, Hashable {
+public struct Theme: ThemeReadable, Sendable, Hashable {
     public var version: Int
     /// One line for `mdpdf themes`.
     public var description: String
@@ -51,7 +51,7 @@ public struct Theme: Codable, Sendable, Hashable {
 }
 
 /// The files of one font family; fontconfig picks among them by weight and slant.
-public struct FontFaceFiles: Codable, Sendable, Hashable {
+public struct FontFaceFiles: ThemeReadable, Sendable, Hashable {
     public var regular: String?
     public var bold: String?
     public var italic: String?
@@ -60,7 +60,7 @@ public struct FontFaceFiles: Codable, Sendable, Hashable {
     public var paths: [String] { [regular, bold, italic, boldItalic].compactMap { $0 } }
 }
 
-public struct PageStyle: Codable, Sendable, Hashable {
+public struct PageStyle: ThemeReadable, Sendable, Hashable {
     public var size: PageSizeSpec
     public var orientation: Orientation
     public var margins: Margins
@@ -78,38 +78,25 @@ public struct PageStyle: Codable, Sendable, Hashable {
     }
 }
 
-public enum Orientation: String, Codable, Sendable, Hashable { case portrait, landscape }
+public enum Orientation: String, ThemeReadable, Sendable, Hashable { case portrait, landscape }
 
 /// A named paper size or a custom one. JSON: `"a4"` or `{ "width": "6in", "height": "9in" }`.
-public enum PageSizeSpec: Codable, Sendable, Hashable {
+public enum PageSizeSpec: ThemeReadable, Sendable, Hashable {
     case named(String)
     case custom(width: Length, height: Length)
 
-    private enum Keys: String, CodingKey { case width, height }
-
-    public init(from decoder: Decoder) throws {
-        if let c = try? decoder.singleValueContainer(), let name = try? c.decode(String.self) {
+    /// A name (`"a4"`, any case) or an object with `width` and `height`.
+    init(theme value: ThemeValue) throws(ThemeReadError) {
+        if case .string(let name) = value.node.value {
             guard PaperSize.size(named: name) != nil else {
-                throw DecodingError.dataCorruptedError(in: c, debugDescription:
-                    "'\(name)' is not a page size: write \(PaperSize.names.joined(separator: ", ")) or { \"width\": \"6in\", \"height\": \"9in\" }")
+                throw ThemeReadError(.invalid(
+                    "'\(name)' is not a page size: write \(PaperSize.names.joined(separator: ", ")) or { \"width\": \"6in\", \"height\": \"9in\" }"))
             }
             self = .named(name.lowercased())
             return
         }
-        let k = try decoder.container(keyedBy: Keys.self)
-        self = .custom(width: try k.decode(Length.self, forKey: .width), height: try k.decode(Length.self, forKey: .height))
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        switch self {
-        case .named(let n):
-            var c = encoder.singleValueContainer()
-            try c.encode(n)
-        case .custom(let w, let h):
-            var k = encoder.container(keyedBy: Keys.self)
-            try k.encode(w, forKey: .width)
-            try k.encode(h, forKey: .height)
-        }
+        let size = try value.object()
+        self = .custom(width: try size("width"), height: try size("height"))
     }
 
     /// Portrait size in points (`em` in a custom size counts as 12pt).
@@ -121,13 +108,13 @@ public enum PageSizeSpec: Codable, Sendable, Hashable {
     }
 }
 
-public struct Margins: Codable, Sendable, Hashable {
+public struct Margins: ThemeReadable, Sendable, Hashable {
     public var top: Length, right: Length, bottom: Length, left: Length
 }
 
 /// A page header or footer: left, centered and right templates in the margin, with
 /// `{title}`, `{author}`, `{date}`, `{section}`, `{page}` and `{pages}`.
-public struct RunningTextStyle: Codable, Sendable, Hashable {
+public struct RunningTextStyle: ThemeReadable, Sendable, Hashable {
     public var left: String
     public var center: String
     public var right: String
@@ -154,20 +141,19 @@ public struct RunningTextStyle: Codable, Sendable, Hashable {
 
 /// OpenType feature switches by four-letter tag: `true` = 1, `false` = 0, or a number
 /// (alternate index). JSON: `{ "onum": true, "liga": false }`.
-public struct FontFeatures: Codable, Sendable, Hashable {
+public struct FontFeatures: ThemeReadable, Sendable, Hashable {
     public var values: [String: UInt32]
     public init(_ values: [String: UInt32] = [:]) { self.values = values }
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
+    /// An object of tags, each `true`, `false` or a whole number.
+    init(theme value: ThemeValue) throws(ThemeReadError) {
+        let object = try value.object()
         var out: [String: UInt32] = [:]
-        for (tag, v) in try c.decode([String: FeatureValue].self) { out[tag] = v.value }
+        for member in object.members {
+            let v: FeatureValue = try object(member.key)
+            out[member.key] = v.value
+        }
         values = out
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(values)
     }
 
     /// `other`'s switches over these.
@@ -178,11 +164,10 @@ public struct FontFeatures: Codable, Sendable, Hashable {
     /// (tag, value) pairs sorted by tag, so equal sets compare and hash equal.
     public var sorted: [(tag: String, value: UInt32)] { values.keys.sorted().map { ($0, values[$0]!) } }
 
-    private struct FeatureValue: Decodable {
+    private struct FeatureValue: ThemeReadable {
         var value: UInt32
-        init(from decoder: Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if let b = try? c.decode(Bool.self) { value = b ? 1 : 0 } else { value = try c.decode(UInt32.self) }
+        init(theme value: ThemeValue) throws(ThemeReadError) {
+            if case .bool(let b) = value.node.value { self.value = b ? 1 : 0 } else { self.value = try UInt32(theme: value) }
         }
     }
 }

@@ -4,49 +4,40 @@ import MDCore
 
 /// A color as a theme writes it: `#rgb`, `#rrggbb`, `#rrggbbaa`, a CSS color name, or
 /// `"$name"` for an entry of the theme's palette (entries may refer to other entries).
-public struct ThemeColor: Hashable, Sendable, Codable {
+public struct ThemeColor: Hashable, Sendable, ThemeReadable {
     public var color: Color
     public init(_ color: Color) { self.color = color }
 
-    /// The decoder's `userInfo` key for the palette (`[String: String]`, name → color
-    /// text) that `"$name"` values are looked up in.
-    public static let paletteKey = CodingUserInfoKey(rawValue: "mdpdf.palette")!
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        guard let written = try? c.decode(String.self) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected a color: " + Self.forms)
+    /// `#rrggbb` and the other forms, a CSS name, or `"$name"` looked up in the theme's
+    /// palette (whose entries may refer to other entries).
+    init(theme value: ThemeValue) throws(ThemeReadError) {
+        guard case .string(let written) = value.node.value else {
+            throw ThemeReadError(.invalid("expected a color: " + Self.forms))
         }
         var s = written
-        let palette = decoder.userInfo[Self.paletteKey] as? [String: String] ?? [:]
+        let palette = value.palette
         var seen: [String] = []
         while s.hasPrefix("$") {
             let name = String(s.dropFirst())
             guard let next = palette[name] else {
                 let hint = ThemeLoader.closest(to: name, in: Array(palette.keys)).map { "; did you mean '$\($0)'?" } ?? ""
                 let known = palette.isEmpty ? "the palette is empty" : "the palette has \(palette.keys.sorted().map { "$" + $0 }.joined(separator: ", "))"
-                throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(s)' is not in the palette (\(known))\(hint)")
+                throw ThemeReadError(.invalid("'\(s)' is not in the palette (\(known))\(hint)"))
             }
             guard !seen.contains(name) else {
-                throw DecodingError.dataCorruptedError(in: c, debugDescription:
-                    "palette entries refer to each other in a circle: \((seen + [name]).map { "$" + $0 }.joined(separator: " → "))")
+                throw ThemeReadError(.invalid(
+                    "palette entries refer to each other in a circle: \((seen + [name]).map { "$" + $0 }.joined(separator: " → "))"))
             }
             seen.append(name)
             s = next
         }
-        if let col = Color(hex: s) ?? ThemeColor.named[s.lowercased()].flatMap({ Color(hex: $0) }) {
-            color = col
-        } else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "'\(written)' is not a color: " + Self.forms)
+        guard let col = Color(hex: s) ?? ThemeColor.named[s.lowercased()].flatMap({ Color(hex: $0) }) else {
+            throw ThemeReadError(.invalid("'\(written)' is not a color: " + Self.forms))
         }
+        color = col
     }
 
     static let forms = "write #rrggbb, #rrggbbaa, #rgb, a CSS color name such as \"navy\", or \"$name\" for a palette entry"
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(color.hex)
-    }
 
     /// The CSS basic and common extended color names.
     static let named: [String: String] = [

@@ -10,20 +10,19 @@ extension ThemeLoader {
         let palette = (json["palette"]?.members ?? []).reduce(into: [String: String]()) { p, m in
             if let s = m.value.string { p[m.key] = s }
         }
-        let decoder = JSONNodeDecoder(userInfo: [ThemeColor.paletteKey: palette])
         let theme: Theme
-        do {
-            theme = try decoder.decode(Theme.self, from: json)
-        } catch let DecodingError.dataCorrupted(ctx) {
-            throw issue(json, ctx.codingPath, ctx.debugDescription)
-        } catch let DecodingError.typeMismatch(type, ctx) {
-            throw issue(json, ctx.codingPath, "expected \(describe(type)), got \(json.deepest(along: ctx.codingPath.map(key)).typeDescription)")
-        } catch let DecodingError.valueNotFound(type, ctx) {
-            throw issue(json, ctx.codingPath, "expected \(describe(type)), got null")
-        } catch let DecodingError.keyNotFound(k, ctx) {
-            throw issue(json, ctx.codingPath, "'\(k.stringValue)' is missing")
+        do throws(ThemeReadError) {
+            theme = try Theme(theme: ThemeValue(node: json, key: nil, palette: palette))
         } catch {
-            throw .invalidTheme(path: json.origin.file, location: nil, reason: "\(error)")
+            let origin = json.deepest(along: error.keys).origin
+            let reason: String
+            switch error.problem {
+            case .mismatch(let expected): reason = "expected \(expected), got \(json.deepest(along: error.keys).typeDescription)"
+            case .null(let expected): reason = "expected \(expected), got null"
+            case .missing(let key): reason = "'\(key)' is missing"
+            case .invalid(let message): reason = message
+            }
+            throw .invalidTheme(path: origin.file, location: origin.location, reason: "'\(error.dotted)': \(reason)")
         }
         guard theme.version == 1 else {
             let o = json["version"]?.origin ?? json.origin
@@ -32,32 +31,6 @@ extension ThemeLoader {
         try PageGeometry.check(theme, json)
         try FontSizeCheck.check(theme, json)
         return theme
-    }
-
-    private static func key(_ k: CodingKey) -> String { k.intValue.map(String.init) ?? k.stringValue }
-
-    private static func issue(_ json: JSONNode, _ path: [CodingKey], _ reason: String) -> ConversionError {
-        let origin = json.deepest(along: path.map(key)).origin
-        return .invalidTheme(path: origin.file, location: origin.location, reason: "'\(dotted(path))': \(reason)")
-    }
-
-    static func dotted(_ path: [CodingKey]) -> String {
-        var s = ""
-        for k in path {
-            if let i = k.intValue { s += "[\(i)]" } else { s += (s.isEmpty ? "" : ".") + k.stringValue }
-        }
-        return s
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Int.Type, is UInt32.Type: return "a whole number"
-        case is Double.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        case is [String].Type, is [Any].Type: return "an array"
-        default: return "an object"
-        }
     }
 
     // MARK: Overrides

@@ -1,6 +1,6 @@
 import MDCore
 
-public struct BodyStyle: Codable, Sendable, Hashable {
+public struct BodyStyle: ThemeReadable, Sendable, Hashable {
     public var fontFamily: [String]
     public var fontSize: Length
     /// Multiple of the font size from baseline to baseline.
@@ -11,9 +11,9 @@ public struct BodyStyle: Codable, Sendable, Hashable {
     public var features: FontFeatures
 }
 
-public enum TextAlignment: String, Codable, Sendable, Hashable { case left, center, right, justify }
+public enum TextAlignment: String, ThemeReadable, Sendable, Hashable { case left, center, right, justify }
 
-public struct ParagraphStyle: Codable, Sendable, Hashable {
+public struct ParagraphStyle: ThemeReadable, Sendable, Hashable {
     public var alignment: TextAlignment
     public var spaceAfter: Length
     public var firstLineIndent: Length
@@ -31,32 +31,20 @@ public struct ParagraphStyle: Codable, Sendable, Hashable {
     public var hyphenMinRight: Int
 }
 
-public enum LineBreaking: String, Codable, Sendable, Hashable { case optimal, simple }
+public enum LineBreaking: String, ThemeReadable, Sendable, Hashable { case optimal, simple }
 
 /// `"auto"`, `true` or `false` in the theme.
-public enum Hyphenate: Codable, Sendable, Hashable {
+public enum Hyphenate: ThemeReadable, Sendable, Hashable {
     case auto, always, never
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if let b = try? c.decode(Bool.self) { self = b ? .always : .never; return }
-        guard try c.decode(String.self) == "auto" else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected \"auto\", true or false")
-        }
+    init(theme value: ThemeValue) throws(ThemeReadError) {
+        if case .bool(let b) = value.node.value { self = b ? .always : .never; return }
+        guard try value.string() == "auto" else { throw ThemeReadError(.invalid("expected \"auto\", true or false")) }
         self = .auto
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        switch self {
-        case .auto: try c.encode("auto")
-        case .always: try c.encode(true)
-        case .never: try c.encode(false)
-        }
     }
 }
 
-public struct HeadingsStyle: Codable, Sendable, Hashable {
+public struct HeadingsStyle: ThemeReadable, Sendable, Hashable {
     public var fontFamily: [String]
     public var fontWeight: Int
     public var italic: Bool
@@ -80,7 +68,7 @@ public struct HeadingsStyle: Codable, Sendable, Hashable {
 }
 
 /// Numbers headings `fromLevel`…`toLevel` ("1", "1.2", "1.2.3"), built in the style stage.
-public struct HeadingNumbering: Codable, Sendable, Hashable {
+public struct HeadingNumbering: ThemeReadable, Sendable, Hashable {
     public var enabled: Bool
     public var fromLevel: Int
     public var toLevel: Int
@@ -88,7 +76,7 @@ public struct HeadingNumbering: Codable, Sendable, Hashable {
     public var suffix: String
 }
 
-public struct HeadingLevelStyle: Codable, Sendable, Hashable {
+public struct HeadingLevelStyle: ThemeReadable, Sendable, Hashable {
     /// `em` is relative to the body font size.
     public var fontSize: Length
     /// `em` is relative to the heading's own font size.
@@ -103,7 +91,7 @@ public struct HeadingLevelStyle: Codable, Sendable, Hashable {
 }
 
 /// A style applied on top of the surrounding text; nil leaves a property as it is.
-public struct InlineStyle: Codable, Sendable, Hashable {
+public struct InlineStyle: ThemeReadable, Sendable, Hashable {
     public var fontWeight: Int?
     public var italic: Bool?
     public var color: ThemeColor?
@@ -114,7 +102,7 @@ public struct InlineStyle: Codable, Sendable, Hashable {
 }
 
 /// The style of links: an inline style plus how bare URLs are shown.
-public struct LinkStyle: Codable, Sendable, Hashable {
+public struct LinkStyle: ThemeReadable, Sendable, Hashable {
     public var fontWeight: Int?
     public var italic: Bool?
     public var color: ThemeColor?
@@ -139,7 +127,7 @@ public struct LinkStyle: Codable, Sendable, Hashable {
 
 /// An underline or strike line. Thickness and offset default to the font's own metrics
 /// (`post` underline, OS/2 strikeout); `em` is relative to the decorated text's size.
-public struct DecorationSpec: Codable, Sendable, Hashable {
+public struct DecorationSpec: ThemeReadable, Sendable, Hashable {
     public var style: DecorationLineStyle
     /// nil: the text's own color.
     public var color: ThemeColor?
@@ -148,30 +136,30 @@ public struct DecorationSpec: Codable, Sendable, Hashable {
     public var offset: Length?
 }
 
-public enum DecorationLineStyle: String, Codable, Sendable, Hashable, CaseIterable {
+public enum DecorationLineStyle: String, ThemeReadable, Sendable, Hashable, CaseIterable {
     case none, single, double, thick, dotted, dashed, wavy
 }
 
 /// How a box split by a page break is drawn at the break: closed (a full box on each
 /// part) or open (the edge at the break is left out, so the parts read as one).
-public enum SplitEdges: String, Codable, Sendable, Hashable { case closed, open }
+public enum SplitEdges: String, ThemeReadable, Sendable, Hashable { case closed, open }
 
-public enum ListNumbering: String, Codable, Sendable, Hashable, CaseIterable {
+public enum ListNumbering: String, ThemeReadable, Sendable, Hashable, CaseIterable {
     case decimal
     case lowerAlpha = "lower-alpha", upperAlpha = "upper-alpha"
     case lowerRoman = "lower-roman", upperRoman = "upper-roman"
 }
 
-public enum RuleLineStyle: String, Codable, Sendable, Hashable { case solid, dashed, dotted, text }
+public enum RuleLineStyle: String, ThemeReadable, Sendable, Hashable { case solid, dashed, dotted, text }
 
 /// `==highlighted==` text; reserved until the parser produces highlights.
-public struct HighlightStyle: Codable, Sendable, Hashable {
+public struct HighlightStyle: ThemeReadable, Sendable, Hashable {
     public var color: ThemeColor?
     public var background: ThemeColor?
 }
 
 /// A key cap (`<kbd>`): text in a stroked rounded box.
-public struct KeyboardStyle: Codable, Sendable, Hashable {
+public struct KeyboardStyle: ThemeReadable, Sendable, Hashable {
     public var fontFamily: [String]
     /// `em` is relative to the surrounding text.
     public var fontSize: Length
@@ -186,7 +174,7 @@ public struct KeyboardStyle: Codable, Sendable, Hashable {
 }
 
 /// Superscripts and subscripts (`<sup>`, `<sub>`).
-public struct ScriptStyle: Codable, Sendable, Hashable {
+public struct ScriptStyle: ThemeReadable, Sendable, Hashable {
     /// Size relative to the surrounding text, when the font has no glyphs of its own.
     public var fontSize: Length
     /// How far the baseline moves (up for superscripts, down for subscripts), relative
@@ -197,7 +185,7 @@ public struct ScriptStyle: Codable, Sendable, Hashable {
     public var fontFeature: Bool
 }
 
-public struct CodeSpanStyle: Codable, Sendable, Hashable {
+public struct CodeSpanStyle: ThemeReadable, Sendable, Hashable {
     public var fontFamily: [String]
     /// `em` is relative to the surrounding text.
     public var fontSize: Length
@@ -210,7 +198,7 @@ public struct CodeSpanStyle: Codable, Sendable, Hashable {
     public var underline: DecorationSpec?
 }
 
-public struct CodeBlockStyle: Codable, Sendable, Hashable {
+public struct CodeBlockStyle: ThemeReadable, Sendable, Hashable {
     public var fontFamily: [String]
     public var fontSize: Length
     public var lineHeight: Double
@@ -237,7 +225,7 @@ public struct CodeBlockStyle: Codable, Sendable, Hashable {
 
 /// Syntax highlighting of code blocks. `tokens` is complete once loaded: the loader fills
 /// every kind from `palette` under what the theme layers set (`HighlightPalettes`).
-public struct CodeHighlightStyle: Codable, Sendable, Hashable {
+public struct CodeHighlightStyle: ThemeReadable, Sendable, Hashable {
     /// A built-in palette name (`github`, `solarized`, `high-contrast`, `monochrome`,
     /// `none`); `none` turns highlighting off.
     public var palette: String
@@ -248,13 +236,13 @@ public struct CodeHighlightStyle: Codable, Sendable, Hashable {
 }
 
 /// How one kind of token is printed. A nil color is the code block's own.
-public struct TokenStyle: Codable, Sendable, Hashable {
+public struct TokenStyle: ThemeReadable, Sendable, Hashable {
     public var color: ThemeColor?
     public var fontWeight: Int
     public var italic: Bool
 }
 
-public struct BlockQuoteStyle: Codable, Sendable, Hashable {
+public struct BlockQuoteStyle: ThemeReadable, Sendable, Hashable {
     public var color: ThemeColor
     public var italic: Bool
     public var background: ThemeColor?
@@ -266,7 +254,7 @@ public struct BlockQuoteStyle: Codable, Sendable, Hashable {
     public var splitEdges: SplitEdges
 }
 
-public struct ListStyle: Codable, Sendable, Hashable {
+public struct ListStyle: ThemeReadable, Sendable, Hashable {
     /// From the list's left edge to the item text.
     public var indent: Length
     /// From the marker's right edge to the item text.
@@ -302,14 +290,14 @@ public struct ListStyle: Codable, Sendable, Hashable {
 }
 
 /// Values that differ at one list nesting level; nil keeps the `list` value.
-public struct ListLevelStyle: Codable, Sendable, Hashable {
+public struct ListLevelStyle: ThemeReadable, Sendable, Hashable {
     public var indent: Length?
     public var markerGap: Length?
     public var itemSpacing: Length?
     public var markerColor: ThemeColor?
 }
 
-public struct TableStyle: Codable, Sendable, Hashable {
+public struct TableStyle: ThemeReadable, Sendable, Hashable {
     public var fontSize: Length
     public var cellPadding: Length
     public var headerBackground: ThemeColor?
@@ -326,13 +314,13 @@ public struct TableStyle: Codable, Sendable, Hashable {
     public var minFontSize: Length
 }
 
-public struct ImageStyle: Codable, Sendable, Hashable {
+public struct ImageStyle: ThemeReadable, Sendable, Hashable {
     public var spaceAfter: Length
     /// The box printed where an image cannot be shown.
     public var placeholder: ImagePlaceholderStyle
 }
 
-public struct ImagePlaceholderStyle: Codable, Sendable, Hashable {
+public struct ImagePlaceholderStyle: ThemeReadable, Sendable, Hashable {
     /// Its alt text and file name.
     public var color: ThemeColor
     public var borderColor: ThemeColor
@@ -341,7 +329,7 @@ public struct ImagePlaceholderStyle: Codable, Sendable, Hashable {
 
 /// The front matter's title, subtitle, author(s), date and abstract at the top of the
 /// document, as pandoc, LaTeX and Typst print them.
-public struct TitleBlockStyle: Codable, Sendable, Hashable {
+public struct TitleBlockStyle: ThemeReadable, Sendable, Hashable {
     public var alignment: TextAlignment
     public var title: TitleBlockPartStyle
     public var subtitle: TitleBlockPartStyle
@@ -354,7 +342,7 @@ public struct TitleBlockStyle: Codable, Sendable, Hashable {
     public var spaceAfter: Length
 }
 
-public struct TitleBlockPartStyle: Codable, Sendable, Hashable {
+public struct TitleBlockPartStyle: ThemeReadable, Sendable, Hashable {
     /// nil: the headings' families (title, subtitle) or the body's (author, date).
     public var fontFamily: [String]?
     /// em of the body size.
@@ -367,7 +355,7 @@ public struct TitleBlockPartStyle: Codable, Sendable, Hashable {
     public var spaceAfter: Length
 }
 
-public struct AbstractStyle: Codable, Sendable, Hashable {
+public struct AbstractStyle: ThemeReadable, Sendable, Hashable {
     /// The line above the abstract ("Abstract"); "" for none.
     public var title: String
     public var titleWeight: Int
@@ -382,7 +370,7 @@ public struct AbstractStyle: Codable, Sendable, Hashable {
     public var spaceAfter: Length
 }
 
-public struct RuleStyle: Codable, Sendable, Hashable {
+public struct RuleStyle: ThemeReadable, Sendable, Hashable {
     /// "solid", "dashed", "dotted" (round dots, evenly spaced) or "text" (`text`, centered).
     public var style: RuleLineStyle
     /// The ornament for `style: "text"`, e.g. "* * *".
@@ -395,8 +383,8 @@ public struct RuleStyle: Codable, Sendable, Hashable {
     public var spaceAfter: Length
 }
 
-public struct FootnotesStyle: Codable, Sendable, Hashable {
-    public enum Placement: String, Codable, Sendable, Hashable {
+public struct FootnotesStyle: ThemeReadable, Sendable, Hashable {
+    public enum Placement: String, ThemeReadable, Sendable, Hashable {
         /// Collected after the last block.
         case end
         /// At the bottom of the page that refers to them; laid out as `end` until the
@@ -412,7 +400,7 @@ public struct FootnotesStyle: Codable, Sendable, Hashable {
 }
 
 /// The generated table of contents (`--toc`, `toc: true`, `[[_TOC_]]`, `<!-- toc -->`).
-public struct TOCStyle: Codable, Sendable, Hashable {
+public struct TOCStyle: ThemeReadable, Sendable, Hashable {
     /// The heading printed above the entries; "" for none.
     public var title: String
     /// Deepest heading level listed.
@@ -432,15 +420,15 @@ public struct TOCStyle: Codable, Sendable, Hashable {
 }
 
 /// The PDF's bookmarks.
-public struct BookStyle: Codable, Sendable, Hashable {
+public struct BookStyle: ThemeReadable, Sendable, Hashable {
     /// What comes before a chapter of a book: a new page for every file (`page`), for
     /// chapters but not their sections (files nested under another in the summary,
     /// `chapter`), or never (`none`: chapters run on).
-    public enum ChapterBreak: String, Codable, Sendable, Hashable { case page, chapter, none }
+    public enum ChapterBreak: String, ThemeReadable, Sendable, Hashable { case page, chapter, none }
     public var chapterBreak: ChapterBreak
 }
 
-public struct OutlineStyle: Codable, Sendable, Hashable {
+public struct OutlineStyle: ThemeReadable, Sendable, Hashable {
     /// Deepest heading level in the outline.
     public var depth: Int
     /// Levels shown expanded when the PDF opens (1: only the top level's children).
@@ -449,7 +437,7 @@ public struct OutlineStyle: Codable, Sendable, Hashable {
 
 /// GitHub's alerts (`> [!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`):
 /// a bar in the kind's color, a title line with a drawn icon, then the content.
-public struct AlertsStyle: Codable, Sendable, Hashable {
+public struct AlertsStyle: ThemeReadable, Sendable, Hashable {
     public var barWidth: Length
     /// From the bar's left edge to the content.
     public var indent: Length
@@ -469,7 +457,7 @@ public struct AlertsStyle: Codable, Sendable, Hashable {
     public var caution: AlertKindStyle
 }
 
-public struct AlertKindStyle: Codable, Sendable, Hashable {
+public struct AlertKindStyle: ThemeReadable, Sendable, Hashable {
     /// The bar, the icon and the title.
     public var color: ThemeColor
     /// The title printed after the icon ("Note"); empty: the icon alone.

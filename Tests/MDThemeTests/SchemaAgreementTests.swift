@@ -19,9 +19,10 @@ import Testing
 
     /// Element objects that the default theme has none of (empty arrays, open maps).
     @Test func elementSchemasMatchTheirStructs() throws {
-        let level = try JSONDecoder().decode(ListLevelStyle.self, from: Data("{}".utf8))
+        let empty = ThemeValue(node: try JSONParser.parse("{}", file: "t"), key: nil, palette: [:])
+        let level = try ListLevelStyle(theme: empty)
         #expect(propertyNames(validator.definition("#/$defs/listLevel")!) == labels(level))
-        let files = try JSONDecoder().decode(FontFaceFiles.self, from: Data("{}".utf8))
+        let files = try FontFaceFiles(theme: empty)
         #expect(propertyNames(validator.definition("#/$defs/fontFiles")!) == labels(files))
     }
 
