@@ -18,8 +18,13 @@ final class Face {
     /// Font units per em (1000 for CFF fonts, usually 1024 or 2048 for TrueType).
     let upem: Double
 
-    init(file: FontFile) {
+    /// Where what the face's tables teach is kept between faces and runs; nil: read
+    /// here every time.
+    private let traits: SystemFonts?
+
+    init(file: FontFile, traits: SystemFonts? = nil) {
         self.file = file
+        self.traits = traits
         // An unreadable file gives the empty blob and an empty face: every glyph is then
         // .notdef with zero advance, which is visible in the output but does not crash.
         let blob = hb_blob_create_from_file(file.path)
@@ -45,8 +50,9 @@ final class Face {
     /// no substitution or kerning reaches across a space), and HarfBuzz applies neither
     /// AAT tables nor a legacy `kern` table (which this check does not read). Computed
     /// on first use, for faces that set left-to-right Latin, Greek, Cyrillic or common
-    /// text.
-    private(set) lazy var shapesWordsAlone: Bool = readShapesWordsAlone()
+    /// text, unless `traits` knows it from an earlier face of the same file.
+    private(set) lazy var shapesWordsAlone: Bool =
+        traits.map { $0.shapesWordsAlone(file) { readShapesWordsAlone() } } ?? readShapesWordsAlone()
 
     private func readShapesWordsAlone() -> Bool {
         let space = spaceGlyph

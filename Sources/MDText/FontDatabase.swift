@@ -11,6 +11,8 @@ import MDPage
 /// and each chain memoizes its coverage answers.
 final class FontDatabase {
     private let system: SystemFonts
+    /// The installed fonts, which also keep what faces' tables taught (`FaceTraits`).
+    var systemFonts: SystemFonts { system }
     /// Made when the first font file is registered: the system configuration plus the
     /// theme's files, seen by this conversion only (and shared by its text contexts).
     private var own: OwnFonts?

@@ -8,7 +8,8 @@ import MDPage
 ///
 /// It holds the fallback chain of each query asked so far — each face's file, index,
 /// family names and coverage, exactly as `FcFontSort` returned them — and whether any
-/// font is installed, under the `FontSetupStamp` they were computed with. A reader
+/// font is installed, under the `FontSetupStamp` they were computed with, and what was
+/// learned of each face read so far (`FaceTraits`, with its file's stamp). A reader
 /// uses it only while that stamp is current, so installing or removing a font, or
 /// changing fontconfig's configuration, makes mdpdf ask fontconfig again.
 ///
@@ -19,9 +20,12 @@ struct FontLookupCache {
     var stamp: FontSetupStamp
     var hasFonts: Bool
     var chains: [FontQuery: [FontChain.Entry]]
+    var traits: [FontFile: FaceTraits] = [:]
 
     /// More queries than any set of themes asks; past it the cache starts over.
     static let maxQueries = 512
+    /// More faces than any set of themes and scripts reads; past it the traits start over.
+    static let maxTraits = 4096
     static let magic = Array("mdpdf-font-lookups\n".utf8)
 
     /// `cache/fonts.cache` under `$XDG_CACHE_HOME/mdpdf`, else `~/.cache/mdpdf`; nil
@@ -139,6 +143,17 @@ struct FontLookupCache {
             out.u32(UInt32(entries.count))
             for entry in entries { out.u32(UInt32(numbers[entry.file]!)) }
         }
+        let traits = self.traits.sorted { ($0.key.path, $0.key.index) < ($1.key.path, $1.key.index) }
+        out.u32(UInt32(traits.count))
+        for (file, t) in traits {
+            out.string(file.path)
+            out.u32(UInt32(file.index))
+            out.u64(t.file.device)
+            out.u64(t.file.inode)
+            out.u64(t.file.size)
+            out.u64(UInt64(bitPattern: t.file.modified))
+            out.u32(t.shapesWordsAlone ? 1 : 0)
+        }
         return out.bytes
     }
 }
@@ -165,6 +180,8 @@ final class StoredFontLookups {
     /// The faces decoded so far, by number.
     private var faces: [FontChain.Entry?]
     private let chains: [FontQuery: [Int]]
+    /// What was learned of the faces read before (few: decoded at once).
+    let traits: [FontFile: FaceTraits]
 
     /// How many queries the cache answers.
     var queryCount: Int { chains.count }
@@ -204,6 +221,12 @@ final class StoredFontLookups {
             }
             chains[query] = numbers
         }
+        var traits: [FontFile: FaceTraits] = [:]
+        for _ in 0..<(try r.count()) {
+            let file = FontFile(path: try r.string(), index: Int(try r.u32()))
+            let stamp = FileStamp(device: try r.u64(), inode: try r.u64(), size: try r.u64(), modified: Int64(bitPattern: try r.u64()))
+            traits[file] = FaceTraits(file: stamp, shapesWordsAlone: try r.u32() == 1)
+        }
         guard r.isAtEnd else { throw .damaged }
         self.stamp = stamp
         self.hasFonts = hasFonts
@@ -211,6 +234,7 @@ final class StoredFontLookups {
         self.faceRecords = faceRecords
         self.faces = Array(repeating: nil, count: faceRecords.count)
         self.chains = chains
+        self.traits = traits
     }
 
     deinit { close(fd) }
@@ -286,6 +310,10 @@ struct ByteWriter {
         withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    mutating func u64(_ v: UInt64) {
+        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
     mutating func u32s(_ values: [UInt32]) {
         bytes.reserveCapacity(bytes.count + 4 * values.count)
         for v in values { u32(v) }
@@ -330,6 +358,11 @@ struct ByteReader {
     mutating func u32() throws(Damaged) -> UInt32 {
         let b = try take(4)
         return UInt32(littleEndian: b.loadUnaligned(as: UInt32.self))
+    }
+
+    mutating func u64() throws(Damaged) -> UInt64 {
+        let b = try take(8)
+        return UInt64(littleEndian: b.loadUnaligned(as: UInt64.self))
     }
 
     /// A count of items still to read: each takes at least 4 bytes, so a count larger

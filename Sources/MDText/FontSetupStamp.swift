@@ -10,7 +10,7 @@ import MDCore
 /// (a font folder's modification time), applied to its configuration files as well.
 struct FontSetupStamp: Hashable, Sendable {
     /// Bumped whenever what the cache stores, or how it is keyed, changes.
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// Versions and environment, one `name=value` line each.
     let environment: [String]

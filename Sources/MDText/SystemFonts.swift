@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import MDCore
+import MDPage
 
 /// The fonts installed on this machine, as fontconfig ranks them for each request.
 ///
@@ -21,9 +22,12 @@ public final class SystemFonts: @unchecked Sendable {
     private var cached: StoredFontLookups?
     /// Fontconfig, once loaded, with the stamp taken right after it loaded.
     private var live: (configuration: FontConfiguration, stamp: FontSetupStamp)?
-    /// Chains fontconfig computed in this run, and whether some are not in the cache yet.
+    /// Chains fontconfig computed in this run, and whether some (or some face traits)
+    /// are not in the cache yet.
     private var computed: [FontQuery: [FontChain.Entry]] = [:]
     private var unsaved = false
+    /// What faces read in this run taught (`shapesWordsAlone`).
+    private var learned: [FontFile: FaceTraits] = [:]
 
     /// `cacheDirectory`: where to keep the lookup cache (see `defaultCacheDirectory`);
     /// nil asks fontconfig every time.
@@ -56,18 +60,52 @@ public final class SystemFonts: @unchecked Sendable {
         return entries
     }
 
-    /// Writes the chains fontconfig computed in this run into the cache, beside those
-    /// already there. Nothing is written when every answer came from the cache, or when
-    /// what fontconfig reads changed while it was in use (the answers may then be stale).
+    /// Whether `file`'s face shapes words the same alone as in a line
+    /// (`Face.shapesWordsAlone`): as learned before, in this run or an earlier one, of the
+    /// file as it is now (`FileStamp`), else `read`'s answer, kept for later runs. `read`
+    /// runs without the lock held.
+    func shapesWordsAlone(_ file: FontFile, read: () -> Bool) -> Bool {
+        guard let stamp = FileStamp(path: file.path) else { return read() }
+        lock.lock()
+        readCacheOnce()
+        let known = learned[file] ?? cached?.traits[file]
+        lock.unlock()
+        if let known, known.file == stamp { return known.shapesWordsAlone }
+        let value = read()
+        lock.lock()
+        learned[file] = FaceTraits(file: stamp, shapesWordsAlone: value)
+        unsaved = true
+        lock.unlock()
+        return value
+    }
+
+    /// Writes the chains fontconfig computed in this run, and the face traits learned,
+    /// into the cache beside those already there. Nothing is written when every answer
+    /// came from the cache, or when what fontconfig reads changed while it was in use
+    /// (the answers may then be stale).
     public func saveLookups() {
         lock.lock(); defer { lock.unlock() }
-        guard unsaved, let cacheDirectory, let live, computed.count <= FontLookupCache.maxQueries,
-              live.stamp.isCurrent else { return }
-        var chains = computed
-        if let cached, cached.stamp == live.stamp, cached.queryCount + computed.count <= FontLookupCache.maxQueries {
-            chains.merge(cached.allChains()) { mine, _ in mine }
+        guard unsaved, let cacheDirectory, computed.count <= FontLookupCache.maxQueries else { return }
+        let stamp: FontSetupStamp, hasFonts: Bool
+        if let live {
+            guard live.stamp.isCurrent else { return }
+            (stamp, hasFonts) = (live.stamp, live.configuration.hasFonts)
+        } else if let cached {
+            // Only traits are new: the cache read at the start, still what fontconfig
+            // would answer (a change since shows in the stamp at the next run's check).
+            (stamp, hasFonts) = (cached.stamp, cached.hasFonts)
+        } else {
+            return
         }
-        FontLookupCache(stamp: live.stamp, hasFonts: live.configuration.hasFonts, chains: chains).write(to: cacheDirectory)
+        var chains = computed
+        var traits = learned
+        if let cached, cached.stamp == stamp, cached.queryCount + computed.count <= FontLookupCache.maxQueries {
+            chains.merge(cached.allChains()) { mine, _ in mine }
+            if cached.traits.count + learned.count <= FontLookupCache.maxTraits {
+                traits.merge(cached.traits) { mine, _ in mine }
+            }
+        }
+        FontLookupCache(stamp: stamp, hasFonts: hasFonts, chains: chains, traits: traits).write(to: cacheDirectory)
         unsaved = false
     }
 
@@ -83,7 +121,8 @@ public final class SystemFonts: @unchecked Sendable {
         cached = nil
         live = nil
         computed = [:]
-        unsaved = false
+        // Traits are checked against their files, not the stamp: they stay.
+        unsaved = !learned.isEmpty
     }
 
     private func readCacheOnce() {

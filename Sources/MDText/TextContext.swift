@@ -194,7 +194,7 @@ public final class TextContext {
         if let id = faceIDs[file] { return id }
         precondition(filesRead == nil, "text set after finishLayout")
         let id = FontID(raw: faces.count)
-        faces.append(Face(file: file))
+        faces.append(Face(file: file, traits: database.systemFonts))
         faceIDs[file] = id
         return id
     }

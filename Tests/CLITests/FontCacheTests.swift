@@ -97,6 +97,34 @@ struct FontCacheTests {
         }
     }
 
+    /// What a face's tables taught (`FaceTraits`: whether words shape alone) is kept in
+    /// the cache with the font file's identity: a run reads it rather than the tables,
+    /// and a font file changed in place (the font folder unchanged, so fontconfig's
+    /// answers stand) is read again, the cache rewritten once, the PDF the same.
+    @Test func faceTraitsAreKeptUntilTheFontFileChanges() throws {
+        try withTempDir { dir in
+            let machine = try Machine(dir)
+            try machine.install(Self.notoSerif)
+            let first = try machine.convert()
+            let written = try #require(machine.cacheIdentity)
+            let cache = try Data(contentsOf: machine.cacheFile)
+            let path = Data(machine.fonts.child((Self.notoSerif as NSString).lastPathComponent).path.utf8)
+            var places = 0, from = cache.startIndex
+            while let r = cache.range(of: path, in: from..<cache.endIndex) { places += 1; from = r.upperBound }
+            #expect(places == 2, "the face's path is in its record and in its traits: \(places) places")
+
+            Thread.sleep(forTimeInterval: 0.02)
+            let font = machine.fonts.child((Self.notoSerif as NSString).lastPathComponent).path
+            try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: font)
+            let touched = try machine.convert()
+            #expect(touched.pdf == first.pdf && touched.stderr == first.stderr)
+            let rewritten = try #require(machine.cacheIdentity)
+            #expect(rewritten != written, "a font file changed in place is read again, and the cache updated")
+            _ = try machine.convert()
+            #expect(machine.cacheIdentity == rewritten, "then the cache is current again")
+        }
+    }
+
     /// `--watch` keeps one font store for all its rebuilds: a font installed while it
     /// runs is used by the next rebuild, as a new run would use it.
     @Test func watchRebuildsSeeAFontInstalledMeanwhile() throws {
