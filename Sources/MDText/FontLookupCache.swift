@@ -111,7 +111,7 @@ struct FontLookupCache {
         out.u32(UInt32(FontSetupStamp.formatVersion))
         out.strings(stamp.environment)
         out.strings(stamp.paths)
-        out.strings(stamp.signatures)
+        for signature in stamp.signatures { out.signature(signature) }
         out.u32(hasFonts ? 1 : 0)
         // Each face once, then the chains as lists of face numbers; in a fixed order, so
         // that the same lookups give the same bytes.
@@ -192,8 +192,11 @@ final class StoredFontLookups {
         var r = ByteReader(bytes)
         guard try r.take(FontLookupCache.magic.count).elementsEqual(FontLookupCache.magic),
               try r.u32() == FontSetupStamp.formatVersion else { throw .damaged }
-        let stamp = FontSetupStamp(environment: try r.strings(), paths: try r.strings(), signatures: try r.strings())
-        guard stamp.paths.count == stamp.signatures.count else { throw .damaged }
+        let environment = try r.strings(), paths = try r.strings()
+        var signatures: [PathSignature] = []
+        signatures.reserveCapacity(paths.count)
+        for _ in paths { signatures.append(try r.signature()) }
+        let stamp = FontSetupStamp(environment: environment, paths: paths, signatures: signatures)
         let hasFonts = try r.u32() == 1
         // Each face's record is passed over, its lengths checked; `readFaces` decodes it.
         var faceRecords: [Range<Int>] = []
@@ -329,6 +332,17 @@ struct ByteWriter {
         u32(UInt32(list.count))
         for s in list { string(s) }
     }
+
+    /// A tag (0 missing, 1 error and its number, 2 present and its fields).
+    mutating func signature(_ signature: PathSignature) {
+        switch signature {
+        case .missing: u32(0)
+        case .error(let number): u32(1); u32(UInt32(bitPattern: number))
+        case let .present(mode, device, inode, size, modified, modifiedNanoseconds, changed, changedNanoseconds):
+            u32(2); u32(mode); u64(device); u64(inode)
+            for v in [size, modified, modifiedNanoseconds, changed, changedNanoseconds] { u64(UInt64(bitPattern: v)) }
+        }
+    }
 }
 
 /// Reads what `ByteWriter` wrote, checking every length against what is left.
@@ -399,5 +413,19 @@ struct ByteReader {
         var list: [String] = []
         for _ in 0..<(try count()) { list.append(try string()) }
         return list
+    }
+
+    /// What `ByteWriter.signature` wrote.
+    mutating func signature() throws(Damaged) -> PathSignature {
+        switch try u32() {
+        case 0: return .missing
+        case 1: return .error(Int32(bitPattern: try u32()))
+        case 2:
+            let mode = try u32(), device = try u64(), inode = try u64()
+            func i64() throws(Damaged) -> Int64 { Int64(bitPattern: try u64()) }
+            return .present(mode: mode, device: device, inode: inode, size: try i64(), modified: try i64(),
+                            modifiedNanoseconds: try i64(), changed: try i64(), changedNanoseconds: try i64())
+        default: throw .damaged
+        }
     }
 }
