@@ -15,9 +15,10 @@ extension FontDatabase {
     func fallbackChain(for request: FontSpec, language: String?) -> FontChain {
         let key = FallbackKey(request: request, language: language)
         if let cached = fallbackChains[key] { return cached }
-        let body = chain(for: request).entries.first
+        let body = chain(for: request).first
         let style = Self.style(of: request, primary: body)
-        let entries = sortedEntries(for: request, adding: style?.genericFamily, language: language, trim: false)
+        // Ranked by every face's names: all of them decoded.
+        let entries = sortedEntries(for: request, adding: style?.genericFamily, language: language, trim: false).all
         let bodyWords = Self.words(body?.families.first ?? "")
         let ranked = entries.enumerated().map { (i, e) -> (rank: (Int, Int, Int), entry: FontChain.Entry) in
             let name = e.families.first ?? ""

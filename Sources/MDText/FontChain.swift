@@ -4,6 +4,10 @@ import MDPage
 /// The ranked faces fontconfig offers for one request, with a cache of which face first
 /// covers each code point. Index 0 is the primary face.
 ///
+/// A chain from the font lookup cache decodes its faces as they are first needed
+/// (`StoredChain`): a chain ranks a hundred faces or more, and a text in one script
+/// needs one or two of them.
+///
 /// Coverage questions are the inner loop of itemization (one per code point of every
 /// paragraph), so answers are memoized: a flat table for the first `tableSize` code
 /// points (Latin, Greek, Cyrillic, Hebrew, Arabic, Indic, punctuation, arrows, math)
@@ -14,9 +18,32 @@ final class FontChain {
         /// All family names fontconfig knows the face by (localized names included).
         var families: [String]
         var coverage: CharSet
+
+        /// A face of no file that has no character, standing for one that cannot be read.
+        static let none = Entry(file: FontFile(path: "", index: 0), families: [], coverage: CharSet(pages: [], bits: []))
     }
 
-    let entries: [Entry]
+    /// Where the faces come from: all at hand, or the lookup cache.
+    enum Faces {
+        case entries([Entry])
+        case stored(StoredChain)
+
+        /// Every face, decoded.
+        var all: [Entry] {
+            switch self {
+            case .entries(let entries): entries
+            case .stored(let chain): chain.allEntries()
+            }
+        }
+    }
+
+    /// How many faces the chain ranks.
+    let count: Int
+    /// The faces decoded so far (all of them unless `stored`), and their coverage, which
+    /// the inner loops read without copying an entry.
+    private var entries: [Entry?]
+    private var coverages: [CharSet?]
+    private let stored: StoredChain?
     /// `FontID`s of the entries actually used so far; faces load lazily, so a chain of a
     /// hundred fallbacks costs nothing until a character needs one.
     var ids: [FontID?]
@@ -29,24 +56,57 @@ final class FontChain {
 
     /// Entries that are emoji fonts (see `isEmoji`), in chain order; worked out when an
     /// emoji first needs one.
-    private(set) lazy var emojiEntries: [Int] = entries.indices.filter(isEmoji)
+    private(set) lazy var emojiEntries: [Int] = (0..<count).filter(isEmoji)
     /// `isEmoji` per entry as far as asked: -1 not yet, else 0 or 1. Asked of the face
     /// in use at nearly every space, and of few others: a chain lists a hundred or more
     /// faces, whose names cost 1,300 instructions each to test (a one-line document's
     /// two chains: 0.5 million, serial before its first page).
     private var emojiFlags: [Int8]
 
-    init(entries: [Entry]) {
-        self.entries = entries
-        self.ids = Array(repeating: nil, count: entries.count)
+    convenience init(entries: [Entry]) { self.init(faces: .entries(entries)) }
+
+    init(faces: Faces) {
+        switch faces {
+        case .entries(let all):
+            count = all.count
+            entries = all
+            coverages = all.map(\.coverage)
+            stored = nil
+        case .stored(let chain):
+            count = chain.count
+            entries = Array(repeating: nil, count: chain.count)
+            coverages = Array(repeating: nil, count: chain.count)
+            stored = chain
+        }
+        self.ids = Array(repeating: nil, count: count)
         self.table = Array(repeating: Self.unknown, count: Self.tableSize)
-        self.emojiFlags = Array(repeating: -1, count: entries.count)
+        self.emojiFlags = Array(repeating: -1, count: count)
+    }
+
+    var isEmpty: Bool { count == 0 }
+    /// The primary face, or nil for a chain without any (no fonts installed).
+    var first: Entry? { count > 0 ? entry(0) : nil }
+
+    /// Face `index` (< `count`), decoded on first use.
+    func entry(_ index: Int) -> Entry {
+        if let entry = entries[index] { return entry }
+        let entry = stored!.entry(index)
+        entries[index] = entry
+        coverages[index] = entry.coverage
+        return entry
+    }
+
+    /// The characters face `index` has.
+    @inline(__always)
+    private func coverage(_ index: Int) -> CharSet {
+        if let coverage = coverages[index] { return coverage }
+        return entry(index).coverage
     }
 
     /// Whether entry `index` is an emoji font: a family name containing "emoji".
     func isEmoji(_ index: Int) -> Bool {
         if emojiFlags[index] < 0 {
-            emojiFlags[index] = entries[index].families.contains { $0.lowercased().hasSubstring("emoji") } ? 1 : 0
+            emojiFlags[index] = entry(index).families.contains { $0.lowercased().hasSubstring("emoji") } ? 1 : 0
         }
         return emojiFlags[index] == 1
     }
@@ -78,8 +138,8 @@ final class FontChain {
             start = max(start, i)
         }
         var candidate = start
-        while candidate < entries.count {
-            let coverage = entries[candidate].coverage
+        while candidate < count {
+            let coverage = coverage(candidate)
             if scalars.allSatisfy({ coverage.contains($0) }) { return candidate }
             candidate += 1
         }
@@ -93,14 +153,14 @@ final class FontChain {
 
     /// Whether entry `index` covers every scalar of `scalars`.
     func covers(_ index: Int, _ scalars: ArraySlice<UInt32>) -> Bool {
-        let coverage = entries[index].coverage
+        let coverage = coverage(index)
         return scalars.allSatisfy { coverage.contains($0) }
     }
 
     private func search(_ scalar: UInt32, from start: Int) -> Int {
         var i = start
-        while i < entries.count {
-            if entries[i].coverage.contains(scalar) { return i }
+        while i < count {
+            if coverage(i).contains(scalar) { return i }
             i += 1
         }
         return -1

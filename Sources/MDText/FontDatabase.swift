@@ -103,9 +103,9 @@ final class FontDatabase {
             recentChains.note(cached, for: request)
             return cached
         }
-        let chain = FontChain(entries: sortedEntries(for: request))
+        let chain = FontChain(faces: sortedEntries(for: request))
         chains[request] = chain
-        if warnIfMissing { warnAboutMissingFamilies(of: request, primary: chain.entries.first) }
+        if warnIfMissing { warnAboutMissingFamilies(of: request, primary: chain.first) }
         recentChains.note(chain, for: request)
         return chain
     }
@@ -115,12 +115,13 @@ final class FontDatabase {
     /// brought font files, else from the system's fonts (see `FontQuery` for `language`
     /// and `trim`).
     func sortedEntries(for request: FontSpec, adding extraFamily: String? = nil, language: String? = nil,
-                       trim: Bool = true) -> [FontChain.Entry] {
+                       trim: Bool = true) -> FontChain.Faces {
         let families = (request.families + (extraFamily.map { [$0] } ?? []))
             .map { unaliased($0).trimmingSpaces() }.filter { !$0.isEmpty }
         let query = FontQuery(families: families, weight: min(max(request.weight, 1), 1000), italic: request.italic,
                               language: language, trim: trim)
-        return own?.sortedEntries(for: query) ?? system.entries(for: query)
+        if let own { return .entries(own.sortedEntries(for: query)) }
+        return system.faces(for: query)
     }
 
     /// Warns when no named (non-generic) family of the request is what fontconfig

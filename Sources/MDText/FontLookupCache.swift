@@ -160,7 +160,7 @@ struct FontLookupCache {
 
 /// A cache file as read. The stamp, whether fonts exist and the faces of each query's
 /// chain are decoded (and checked) at once; a face's file, names and coverage only when
-/// a chain holding the face is asked for, read from the file (kept open) then. A
+/// a conversion needs the face (`StoredChain`), read from the file (kept open) then. A
 /// machine's cache holds the chains of every script and language its documents used
 /// (409 faces here); a one-line document asks for two chains, which hold 170 of them.
 /// Decoded whole, the faces took half a millisecond of its start, and their maps, nine
@@ -244,8 +244,22 @@ final class StoredFontLookups {
 
     /// The chain cached for `query`, or nil (also when a face of it cannot be read).
     func entries(for query: FontQuery) -> [FontChain.Entry]? {
-        guard let numbers = chains[query], readFaces(numbers) else { return nil }
+        chains[query].flatMap(entries)
+    }
+
+    /// Faces `numbers`, decoded; nil when one cannot be read.
+    func entries(_ numbers: [Int]) -> [FontChain.Entry]? {
+        guard readFaces(numbers) else { return nil }
         return numbers.map { faces[$0]! }
+    }
+
+    /// The numbers of the faces the cache ranks for `query`, or nil.
+    func chainFaces(for query: FontQuery) -> [Int]? { chains[query] }
+
+    /// Face `number`, decoded on first use; nil when its record cannot be read.
+    func face(_ number: Int) -> FontChain.Entry? {
+        if let face = faces[number] { return face }
+        return readFaces([number]) ? faces[number] : nil
     }
 
     /// Every chain whose faces can be read (to be written back with new ones).

@@ -73,7 +73,7 @@ extension TextContext {
             while end < n && runOf[end] == runOf[start] { end += 1 }
             let run = runs[Int(runOf[start])]
             let chain = database.chain(for: run.font)
-            if chain.entries.isEmpty || primaryCovers(text.scalars[start..<end], chain) {
+            if chain.isEmpty || primaryCovers(text.scalars[start..<end], chain) {
                 let primary = Int32(fontID(in: chain, at: 0).raw)
                 for i in start..<end { fontOf[i] = primary }
             } else {

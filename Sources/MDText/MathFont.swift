@@ -184,7 +184,7 @@ extension TextContext {
     public func mathFont(families: [String]) -> MathFont? {
         for family in families {
             let chain = database.chain(for: FontSpec(families: [family]), warnIfMissing: false)
-            guard let entry = chain.entries.first,
+            guard let entry = chain.first,
                   entry.families.contains(where: { $0.lowercased() == family.lowercased() }) else { continue }
             let id = fontID(in: chain, at: 0)
             if let m = mathFonts[id] { return m }

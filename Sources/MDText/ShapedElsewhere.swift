@@ -37,7 +37,7 @@ extension TextContext {
     public func adopt(_ shaped: consuming ShapedElsewhere, runs: [ShapingRun]) -> ShapedParagraph {
         for run in runs where !run.range.isEmpty {
             let chain = database.chain(for: run.font)
-            if chain.entries.isEmpty { warnNoFonts() }
+            if chain.isEmpty { warnNoFonts() }
         }
         let ids = shaped.faces.map { faceID(for: $0) }
         // Taken out, not copied: the glyphs are then changed in place.

@@ -47,13 +47,41 @@ public final class SystemFonts: @unchecked Sendable {
         return configuration().hasFonts
     }
 
-    /// The ranked faces for `query`: from this run's answers, else the cache, else
-    /// fontconfig.
-    func entries(for query: FontQuery) -> [FontChain.Entry] {
+    /// The ranked faces for `query`: from this run's answers, else the cache (decoded as
+    /// they are asked for; the primary face at once, so that a cache that cannot give it
+    /// is not used), else fontconfig.
+    func faces(for query: FontQuery) -> FontChain.Faces {
         lock.lock(); defer { lock.unlock() }
-        if let entries = computed[query] { return entries }
+        if let entries = computed[query] { return .entries(entries) }
         readCacheOnce()
-        if let entries = cached?.entries(for: query) { return entries }
+        if let cached, let numbers = cached.chainFaces(for: query), numbers.first.map({ cached.face($0) != nil }) ?? true {
+            return .stored(StoredChain(query: query, faces: numbers, lookups: cached, system: self))
+        }
+        return .entries(computedEntries(for: query))
+    }
+
+    /// Face `index` of a chain from the cache. Should its record not decode (a cache
+    /// damaged since its structure was checked), fontconfig's answer to the chain's
+    /// question, from which the cache was made, takes the chain's place, and the cache
+    /// is written again.
+    func storedFace(of chain: StoredChain, at index: Int) -> FontChain.Entry {
+        lock.lock(); defer { lock.unlock() }
+        if let entry = chain.lookups.face(chain.faces[index]) { return entry }
+        let fresh = computedEntries(for: chain.query)
+        return index < fresh.count ? fresh[index] : FontChain.Entry.none
+    }
+
+    /// Every face of a chain from the cache (see `storedFace`).
+    func storedFaces(of chain: StoredChain) -> [FontChain.Entry] {
+        lock.lock(); defer { lock.unlock() }
+        if let entries = chain.lookups.entries(chain.faces) { return entries }
+        let fresh = computedEntries(for: chain.query)
+        return chain.faces.indices.map { $0 < fresh.count ? fresh[$0] : FontChain.Entry.none }
+    }
+
+    /// Fontconfig's answer to `query`, kept for the cache. Called with the lock held.
+    private func computedEntries(for query: FontQuery) -> [FontChain.Entry] {
+        if let entries = computed[query] { return entries }
         let entries = configuration().sortedEntries(for: query)
         computed[query] = entries
         unsaved = true

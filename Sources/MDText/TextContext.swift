@@ -174,12 +174,12 @@ public final class TextContext {
     /// with no entries (no fonts installed at all) yields a face of no file, whose glyphs
     /// are all .notdef; the conversion still completes and says why.
     func fontID(in chain: FontChain, at index: Int) -> FontID {
-        guard chain.entries.indices.contains(index) else {
+        guard index >= 0, index < chain.count else {
             warnNoFonts()
             return faceID(for: FontFile(path: "", index: 0))
         }
         if let id = chain.ids[index] { return id }
-        let id = faceID(for: chain.entries[index].file)
+        let id = faceID(for: chain.entry(index).file)
         chain.ids[index] = id
         return id
     }

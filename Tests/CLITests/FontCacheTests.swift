@@ -200,6 +200,31 @@ struct FontCacheTests {
         }
     }
 
+    /// A chain's faces are decoded from the cache as a document first needs each: a face
+    /// whose record is damaged is found only then, when other faces are in use. Its
+    /// chain is asked of fontconfig instead (which the cache was made from), so the PDF
+    /// is the one an undamaged cache gives, and the cache is written again, repaired.
+    @Test func aDamagedFallbackFaceIsAskedOfFontconfig() throws {
+        try withTempDir { dir in
+            let machine = try Machine(dir)
+            try machine.install(Self.dejaVuSans)
+            try machine.install(Self.notoSerif)
+            // Box drawing and arrows: Noto Serif has none, DejaVu Sans has them.
+            try dir.child("doc.md").write("Noto Serif sets this; DejaVu Sans sets ┼─┼ and ⇄.\n")
+            let reference = try machine.convert()
+            #expect(reference.fonts == ["fonts/DejaVuSans.ttf", "fonts/NotoSerif-Regular.ttf"], "\(reference.fonts)")
+            let cache = try Data(contentsOf: machine.cacheFile)
+            var damaged = cache
+            let path = Data(machine.fonts.child((Self.dejaVuSans as NSString).lastPathComponent).path.utf8)
+            let at = try #require(damaged.range(of: path)).lowerBound
+            damaged[at] = 0xFF
+            try damaged.write(to: machine.cacheFile)
+            let r = try machine.convert()
+            #expect(r.pdf == reference.pdf && r.fonts == reference.fonts && r.stderr == reference.stderr)
+            #expect(try Data(contentsOf: machine.cacheFile) == cache, "rewritten as it was")
+        }
+    }
+
     /// Fallback over the system's fonts (many scripts, emoji, math) gives the same PDF
     /// from a fresh cache, from a cache other documents filled, and with no cache at all.
     @Test(arguments: ["showcase.md", "guide.md", "scripts.md"])
