@@ -17,6 +17,11 @@ public struct JSONParser {
     private var i = 0
     private var line = 1
     private var lineStart = 0
+    /// The column of byte `columnAt` of the current line, counted so far: values are
+    /// asked for their place left to right, so each count goes on from the last rather
+    /// than from the line's start (the default theme writes a dozen values a line).
+    private var columnAt = 0
+    private var column = 1
 
     /// Parses a whole document (one value, whitespace around it).
     public static func parse(_ text: String, file: String) throws(JSONSyntaxError) -> JSONNode {
@@ -38,6 +43,17 @@ public struct JSONParser {
         return SourceLocation(line: line, column: col)
     }
 
+    /// `location`, counted on from the last place asked for on the same line.
+    private mutating func here() -> SourceLocation {
+        if columnAt < lineStart || columnAt > i { columnAt = lineStart; column = 1 }
+        let end = min(i, bytes.count)
+        while columnAt < end {
+            if bytes[columnAt] & 0xC0 != 0x80 { column += 1 }
+            columnAt += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
     private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(message: message, location: location) }
 
     private mutating func skipSpace() {
@@ -52,7 +68,7 @@ public struct JSONParser {
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         guard depth < Self.maxDepth else { throw error("JSON nests deeper than \(Self.maxDepth) levels") }
-        let origin = ValueOrigin(file: file, location: location)
+        let origin = ValueOrigin(file: file, location: here())
         guard i < bytes.count else { throw error("unexpected end of the file: a value is missing") }
         switch bytes[i] {
         case UInt8(ascii: "{"): return JSONNode(.object(try object(depth: depth)), origin: origin)
@@ -80,7 +96,7 @@ public struct JSONParser {
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return members }
         while true {
             skipSpace()
-            let keyOrigin = ValueOrigin(file: file, location: location)
+            let keyOrigin = ValueOrigin(file: file, location: here())
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
                 throw error(i < bytes.count && bytes[i] == UInt8(ascii: "}") ? "a trailing comma is not allowed in JSON" : "expected a key in double quotes")
             }
