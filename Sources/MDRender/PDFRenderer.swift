@@ -49,8 +49,8 @@ public enum PDFRenderer {
         drawn(source)
         // The drawing's fonts, which cairo would keep (`CairoHeldFonts`), and what the
         // drawing freed (cairo's font subsets at its end) go back before the
-        // post-processing pass.
-        CairoHeldFonts.letGo()
+        // post-processing pass, unless `sharing` says that nothing follows to use them.
+        if sharing.releasesHeldFonts { CairoHeldFonts.letGo() }
         if sharing.returnsFreedMemory { Allocator.returnFreeMemory() }
         // HarfBuzz subsets the CID-keyed fonts while the pass's first steps run (not
         // beside cairo's finishing, whose copies of the fonts' tables would add to its);
@@ -149,9 +149,14 @@ public struct RenderSharing: Sendable {
     /// while their threads run interrupts the other cores to flush their TLBs (the
     /// corpus folder with `-j 2`: 1.21 -> 1.17 s without the purges, 80.7 -> 83.5 MB).
     public var returnsFreedMemory: Bool
-    public init(helperThreads: Bool = true, returnsFreedMemory: Bool = true) {
+    /// Push the drawing's fonts out of cairo's list of recently used ones before the
+    /// pass (`CairoHeldFonts`); false only where nothing follows in the process that
+    /// the memory would matter to (a short document's conversion, the last work).
+    public var releasesHeldFonts: Bool
+    public init(helperThreads: Bool = true, returnsFreedMemory: Bool = true, releasesHeldFonts: Bool = true) {
         self.helperThreads = helperThreads
         self.returnsFreedMemory = returnsFreedMemory
+        self.releasesHeldFonts = releasesHeldFonts
     }
 }
 

@@ -62,6 +62,7 @@ struct Convert: ParsableCommand {
                                                   imageCodecs: imageCodecs, systemFonts: systemFonts, defaultTheme: defaultTheme,
                                                   hyphenation: hyphenation)
             options.linkedDocuments = LinkedDocuments(batch: batch, output: item.output)
+            options.endsTheProcess = plan.items.count == 1 && !flags.watch
             return ConversionJob(input: .markdown(item.input), output: item.output, options: options, limit: flags.inputLimit,
                                  root: flags.root, allowRead: flags.allowRead)
         }

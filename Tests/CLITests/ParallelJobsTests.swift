@@ -101,6 +101,12 @@ import Testing
             #expect(short.pdf == shortThreaded.pdf && short.warnings == shortThreaded.warnings)
             let pictured = try threadsStarted(nil, "shortimage")
             #expect(pictured.count >= 2, "a short document showing an image started \(pictured.count) threads")
+            // Alone, the short document is the process's last work and keeps its memory and
+            // cairo's fonts to the end; in a batch it gives them back: the same PDF.
+            let batch = try run(Paths.binary, [dir.child("short.md").path, dir.child("svg.md").path, "-o", dir.child("batch").path + "/"],
+                                environment: ["SOURCE_DATE_EPOCH": "1700000000"], timeout: 240)
+            #expect(batch.status == 0, "\(batch.stderrText)")
+            #expect(try Data(contentsOf: dir.child("batch/short.pdf")) == short.pdf)
         }
     }
 
