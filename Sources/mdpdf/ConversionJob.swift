@@ -57,6 +57,9 @@ struct ConversionJob: Sendable {
         var fontFiles: [String] = []
         /// `--line-report`'s text, when asked for.
         var lineReport: String?
+        /// The PDF as written already, when it was (`JobRunner.writeEarly`): done, or the
+        /// error writing it gave; nil when not yet written.
+        var written: Result<Void, ConversionError>?
     }
 
     /// The options, with the finished PDF left in a scratch file (never all in memory:

@@ -24,18 +24,35 @@ final class JobRunner {
     }
 
     /// Runs every job; the exit status of the first that failed (success when none did).
-    /// With several jobs and `-j` above 1 they convert side by side on worker threads;
-    /// each is still finished (warnings printed, PDF written) in input order, so the
-    /// output is that of a serial run.
+    /// With several jobs and `-j` above 1 they convert side by side on worker threads,
+    /// and each PDF is written as soon as its job ends (`writeEarly`); the warnings are
+    /// still printed in input order, so the output is that of a serial run.
     func runAll(_ jobs: [ConversionJob]) -> ExitStatus {
         var status = ExitStatus.success
         // One job needs no count of the processors (ProcessInfo reads the cgroup's limits).
         let width = jobs.count <= 1 ? jobs.count : min(flags.parallelJobs, jobs.count)
-        let parallel = width > 1 ? ParallelJobs(jobs, width: width, lineReport: flags.lineReport != nil) : nil
-        for (i, job) in jobs.enumerated() {
-            if jobs.count > 1 { reporter.progress("[\(i + 1)/\(jobs.count)] \(job.displayName)") }
-            let s = parallel.map { record(job, index: i, $0.outcome(i)) } ?? run(job, index: i, total: jobs.count)
-            if status == .success { status = s }
+        if width > 1 {
+            let parallel = ParallelJobs(jobs, width: width, lineReport: flags.lineReport != nil)
+            var ended: [Int: ConversionJob.Outcome] = [:]
+            var next = 0
+            reporter.progress("[1/\(jobs.count)] \(jobs[0].displayName)")
+            while next < jobs.count {
+                var (i, outcome) = parallel.nextFinished()
+                writeEarly(jobs[i], &outcome)
+                ended[i] = outcome
+                while let outcome = ended.removeValue(forKey: next) {
+                    let s = record(jobs[next], index: next, outcome)
+                    if status == .success { status = s }
+                    next += 1
+                    if next < jobs.count { reporter.progress("[\(next + 1)/\(jobs.count)] \(jobs[next].displayName)") }
+                }
+            }
+        } else {
+            for (i, job) in jobs.enumerated() {
+                if jobs.count > 1 { reporter.progress("[\(i + 1)/\(jobs.count)] \(job.displayName)") }
+                let s = run(job, index: i, total: jobs.count)
+                if status == .success { status = s }
+            }
         }
         reporter.endProgress()
         if let deps = flags.deps { status = writeDeps(deps, status: status) }
@@ -73,6 +90,27 @@ final class JobRunner {
         }
     }
 
+    /// Writes a batch job's PDF as soon as the job ends, while others still run (their
+    /// warnings wait for their turn in input order): a batch ran largest first, so the
+    /// first files in input order, small, ended last, and every PDF was written then, one
+    /// after another with both cores idle. What `finish` would do with the PDF, done
+    /// early: the same folders made, the same file written, the same error kept for
+    /// `finish` to print in its place. Not for a job that failed or that `--strict`
+    /// keeps from being written.
+    private func writeEarly(_ job: ConversionJob, _ outcome: inout ConversionJob.Outcome) {
+        guard outcome.error == nil, let pdf = outcome.pdf else { return }
+        if reporter.warningsAreErrors && outcome.diagnostics.contains(where: { $0.severity == .warning }) { return }
+        outcome.written = Result { () throws(ConversionError) in try write(pdf, of: job) }
+    }
+
+    /// Makes the output's folders when asked to and writes `pdf` to the job's output.
+    private func write(_ pdf: PDFData, of job: ConversionJob) throws(ConversionError) {
+        if createsFolders, job.output != "-" {
+            try? FileManager.default.createDirectory(atPath: folder(of: job.output), withIntermediateDirectories: true)
+        }
+        try OutputWriter.write(pdf, to: job.output, cleanup: cleanup)
+    }
+
     /// Prints the job's diagnostics and writes what it made; its exit status.
     private func finish(_ job: ConversionJob, _ outcome: ConversionJob.Outcome) -> ExitStatus {
         let warnings = reporter.report(outcome.diagnostics, defaultFile: job.displayName)
@@ -86,10 +124,7 @@ final class JobRunner {
             return .warningsAsErrors
         }
         do throws(ConversionError) {
-            if createsFolders, job.output != "-" {
-                try? FileManager.default.createDirectory(atPath: folder(of: job.output), withIntermediateDirectories: true)
-            }
-            try OutputWriter.write(pdf, to: job.output, cleanup: cleanup)
+            if let written = outcome.written { try written.get() } else { try write(pdf, of: job) }
             if let path = flags.lineReport, let text = outcome.lineReport {
                 try OutputWriter.write(Array(text.utf8), to: path, cleanup: cleanup)
             }

@@ -3,9 +3,10 @@ import Glibc
 import MDCore
 
 /// Conversion jobs running side by side on `width` worker threads, each taking the next
-/// job not yet started, the largest first (`ExpectedWork`); outcomes are collected by index, so the
-/// caller can finish them in input order while later jobs still run. A job's own progress
-/// is not reported (its stages would interleave with the others').
+/// job not yet started, the largest first (`ExpectedWork`); the caller takes the outcomes
+/// as the jobs end (`nextFinished`), so that it can write each PDF at once and still
+/// report them in input order. A job's own progress is not reported (its stages would
+/// interleave with the others').
 ///
 /// Largest first, because the batch ends when its last job does: a large document
 /// started last would run alone on one core while the others idle (longest-job-first
@@ -21,7 +22,8 @@ import MDCore
 /// it while their threads run (1.21 → 1.17 s, 80.7 → 83.5 MB).
 final class ParallelJobs: @unchecked Sendable {
     private let condition = Condition()
-    private var outcomes: [Int: ConversionJob.Outcome] = [:]
+    /// Ended jobs not yet taken, in the order they ended.
+    private var finished: [(index: Int, outcome: ConversionJob.Outcome)] = []
     /// Job indices in the order they start.
     private let startOrder: [Int]
     private var started = 0
@@ -46,12 +48,13 @@ final class ParallelJobs: @unchecked Sendable {
         }
     }
 
-    /// Waits for job `index` to finish.
-    func outcome(_ index: Int) -> ConversionJob.Outcome {
+    /// Waits for a job to end (the next one not yet taken, in the order they ended).
+    /// Call it once per job.
+    func nextFinished() -> (index: Int, outcome: ConversionJob.Outcome) {
         condition.lock()
         defer { condition.unlock() }
-        while outcomes[index] == nil { condition.wait() }
-        return outcomes.removeValue(forKey: index)!
+        while finished.isEmpty { condition.wait() }
+        return finished.removeFirst()
     }
 
     /// The next job to start, and whether the batch holds enough jobs (this one
@@ -66,7 +69,7 @@ final class ParallelJobs: @unchecked Sendable {
 
     private func put(_ index: Int, _ outcome: ConversionJob.Outcome) {
         condition.lock()
-        outcomes[index] = outcome
+        finished.append((index, outcome))
         condition.broadcast()
         condition.unlock()
     }

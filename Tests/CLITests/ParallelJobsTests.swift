@@ -34,6 +34,36 @@ import Testing
         }
     }
 
+    /// A batch writes each PDF as soon as its job ends, not in input order: the first
+    /// file, small, is converted last (largest first), and the larger ones' PDFs are
+    /// already written by then. Its warnings still come first, and a PDF that cannot be
+    /// written is reported in its place in the order.
+    @Test func batchWritesEachPDFWhenItsJobEnds() throws {
+        try withTempDir { dir in
+            try dir.child("small.md").write("# Small\n\n![missing](nowhere.png)\n")
+            var big: [String] = []
+            // big2 three times big1: big1 ends first, and small.md starts only then.
+            for n in 1...2 {
+                let body = (1...(n == 1 ? 300 : 900)).map { "Paragraph \($0) of the large file \(n), long enough to take a while to set." }
+                try dir.child("big\(n).md").write("# Big \(n)\n\n![gone](gone\(n).png)\n\n" + body.joined(separator: "\n\n") + "\n")
+                big.append(dir.child("big\(n).md").path)
+            }
+            // big2's output is a folder: it cannot be written.
+            try FileManager.default.createDirectory(at: dir.child("out/big2.pdf"), withIntermediateDirectories: true)
+            let r = try mdpdf([dir.child("small.md").path] + big + ["-o", dir.child("out").path + "/", "-j", "2"],
+                              environment: ["SOURCE_DATE_EPOCH": "1700000000"], timeout: 240)
+            #expect(r.status != 0, "big2.pdf is a folder: the run fails")
+            func modified(_ name: String) throws -> Date {
+                try #require(try FileManager.default.attributesOfItem(atPath: dir.child("out/\(name)").path)[.modificationDate] as? Date)
+            }
+            #expect(try modified("big1.pdf") < modified("small.pdf"), "big1.pdf waited for small.md, which ran last")
+            let lines = r.stderrText.split(separator: "\n").map(String.init)
+            let order = ["small.md", "big1.md", "big2"].map { name in lines.firstIndex { $0.contains(name) } ?? -1 }
+            #expect(order.allSatisfy { $0 >= 0 } && order == order.sorted(), "messages out of input order:\n\(r.stderrText)")
+            #expect(lines.contains { $0.contains("big2.pdf") }, "no message about big2.pdf:\n\(r.stderrText)")
+        }
+    }
+
     /// `-j 1` keeps a conversion on one core: its whole work is done on the main thread.
     /// strace sees no thread started for a document that would start every helper
     /// thread a conversion has (long enough to free cmark's tree apart and to load the
