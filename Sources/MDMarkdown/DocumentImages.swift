@@ -1,40 +1,52 @@
-/// Whether a document shows any image, from Markdown or HTML (`<img>`, `<svg>`… become
-/// `Inline.image` in the parse), in its blocks or its footnotes. A short document
-/// without one has no work for a helper thread (see `ConversionOptions.shortInputBytes`).
+/// The images a document shows, from Markdown (`![alt](src)`) or HTML (`<img>`,
+/// `<picture>`: the parse turns them into `Inline.image`; inline `<svg>` is left out with
+/// a warning), in its blocks or its footnotes.
 extension MarkdownDocument {
-    public var showsImages: Bool {
-        blocks.contains(where: \.showsImages) || footnotes.contains { $0.blocks.contains(where: \.showsImages) }
-    }
-}
+    /// Whether any image is shown. A short document without one has no work for a
+    /// helper thread (see `ConversionOptions.shortInputBytes`).
+    public var showsImages: Bool { !Self.imageSources(blocks, footnotes: footnotes).isEmpty }
 
-extension Block {
-    var showsImages: Bool {
-        switch kind {
-        case .paragraph(let inlines), .heading(_, let inlines): inlines.contains(where: \.showsImages)
-        case .codeBlock, .htmlBlock, .thematicBreak, .comment, .pageBreak: false
-        case .blockQuote(let blocks), .division(_, let blocks): blocks.contains(where: \.showsImages)
-        case .list(_, let items): items.contains { $0.blocks.contains(where: \.showsImages) }
-        case .table(let table):
-            (table.header + table.rows.joined()).contains { $0.content.contains(where: \.showsImages) }
-        case .definitionList(let parts):
-            parts.contains {
-                switch $0 {
-                case .term(let inlines): inlines.contains(where: \.showsImages)
-                case .description(let blocks): blocks.contains(where: \.showsImages)
+    /// The `src` of every image `blocks` and then `footnotes` show, in document order
+    /// (an image in another's alt text after it; a definition list's terms before its
+    /// descriptions), as written.
+    public static func imageSources(_ blocks: [Block], footnotes: [FootnoteDefinition]) -> [String] {
+        var pending: [Block] = footnotes.flatMap(\.blocks).reversed() + blocks.reversed()
+        var inlines: [Inline] = []
+        var sources: [String] = []
+        while let block = pending.popLast() {
+            switch block.kind {
+            case .paragraph(let i), .heading(_, let i): inlines += i
+            case .blockQuote(let b), .division(_, let b): pending += b.reversed()
+            case .list(_, let items): pending += items.flatMap(\.blocks).reversed()
+            case .definitionList(let parts):
+                for part in parts.reversed() {
+                    switch part {
+                    case .term(let i): inlines += i
+                    case .description(let b): pending += b.reversed()
+                    }
                 }
+            case .table(let t): inlines += (t.header + t.rows.flatMap { $0 }).flatMap(\.content)
+            case .codeBlock, .htmlBlock, .thematicBreak, .comment, .pageBreak: break
             }
+            collectImages(&inlines, into: &sources)
         }
+        return sources
     }
-}
 
-extension Inline {
-    var showsImages: Bool {
-        switch self {
-        case .image: true
-        case .emphasis(let inlines), .strong(let inlines), .strikethrough(let inlines), .link(_, _, let inlines, _),
-             .markup(_, let inlines):
-            inlines.contains(where: \.showsImages)
-        case .text, .softBreak, .lineBreak, .code, .html, .anchor, .footnoteReference, .math: false
+    /// Adds the sources of the images among `inlines` and their children to `sources`,
+    /// emptying the list.
+    private static func collectImages(_ inlines: inout [Inline], into sources: inout [String]) {
+        var stack: [Inline] = inlines.reversed()
+        inlines.removeAll(keepingCapacity: true)
+        while let inline = stack.popLast() {
+            switch inline {
+            case .image(let source, _, let alt, _, _):
+                sources.append(source)
+                stack += alt.reversed()
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .markup(_, let c), .link(_, _, let c, _):
+                stack += c.reversed()
+            case .text, .softBreak, .lineBreak, .code, .html, .anchor, .footnoteReference, .math: break
+            }
         }
     }
 }

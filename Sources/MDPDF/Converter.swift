@@ -96,11 +96,11 @@ public struct ConversionOptions: Sendable {
     /// frees would never be used again.
     public var endsTheProcess = false
     /// Set for a short document without images (`shortInputBytes`) that ends the
-    /// process (`settleCores`): it gives neither freed memory nor cairo's fonts back
-    /// before the post-processing pass. That lowers a long document's peak; a short
-    /// one's pass needs little, and its process ends next (cairo's 257 fonts made to push
-    /// its own out were 0.8 million instructions, a thirtieth of a one-line document;
-    /// its peak is 0.8 MB higher, 19.6 MB).
+    /// process (`settleCores`): it gives neither freed memory (at the end of layout and
+    /// of drawing) nor cairo's fonts back before the post-processing pass. That lowers a
+    /// long document's peak; a short one's pass needs little, and its process ends next
+    /// (cairo's 257 fonts made to push its own out were 0.8 million instructions, a
+    /// thirtieth of a one-line document, whose peak is the same: 17.6 MB).
     private(set) var keepsMemoryToTheEnd = false
     /// How the renderer shares the machine, from `cores`, `besideOtherConversions` and
     /// `keepsMemoryToTheEnd`.

@@ -21,10 +21,16 @@ final class Face {
     /// Where what the face's tables teach is kept between faces and runs; nil: read
     /// here every time.
     private let traits: SystemFonts?
+    /// The file's identity when it was opened here, which what is learned of it is kept
+    /// under (nil: not kept).
+    private let fileStamp: FileStamp?
 
     init(file: FontFile, traits: SystemFonts? = nil) {
         self.file = file
         self.traits = traits
+        // Before the file is read: a file replaced after this is not the one the
+        // stamp names, and what this face learns is kept under this stamp.
+        fileStamp = traits == nil ? nil : FileStamp(path: file.path)
         // An unreadable file gives the empty blob and an empty face: every glyph is then
         // .notdef with zero advance, which is visible in the output but does not crash.
         let blob = hb_blob_create_from_file(file.path)
@@ -52,7 +58,8 @@ final class Face {
     /// on first use, for faces that set left-to-right Latin, Greek, Cyrillic or common
     /// text, unless `traits` knows it from an earlier face of the same file.
     private(set) lazy var shapesWordsAlone: Bool =
-        traits.map { $0.shapesWordsAlone(file) { readShapesWordsAlone() } } ?? readShapesWordsAlone()
+        traits.flatMap { traits in fileStamp.map { traits.shapesWordsAlone(file, stamp: $0) { readShapesWordsAlone() } } }
+            ?? readShapesWordsAlone()
 
     private func readShapesWordsAlone() -> Bool {
         let space = spaceGlyph

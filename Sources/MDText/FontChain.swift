@@ -87,13 +87,24 @@ final class FontChain {
     /// The primary face, or nil for a chain without any (no fonts installed).
     var first: Entry? { count > 0 ? entry(0) : nil }
 
-    /// Face `index` (< `count`), decoded on first use.
+    /// Faces decoded together from the cache once a fallback is needed: a search past
+    /// the primary face goes on down the chain, and one read of their records costs
+    /// less than a read (and a turn of `SystemFonts`' lock) each.
+    private static let fallbackBlock = 16
+
+    /// Face `index` (< `count`), decoded on first use: the primary alone, a fallback with
+    /// the next faces down the chain.
     func entry(_ index: Int) -> Entry {
         if let entry = entries[index] { return entry }
-        let entry = stored!.entry(index)
-        entries[index] = entry
-        coverages[index] = entry.coverage
-        return entry
+        var end = index + 1
+        if index > 0 {
+            while end < min(index + Self.fallbackBlock, count) && entries[end] == nil { end += 1 }
+        }
+        for (i, entry) in zip(index..<end, stored!.entries(index..<end)) {
+            entries[i] = entry
+            coverages[i] = entry.coverage
+        }
+        return entries[index]!
     }
 
     /// The characters face `index` has.

@@ -152,6 +152,7 @@ struct FontLookupCache {
             out.u64(t.file.inode)
             out.u64(t.file.size)
             out.u64(UInt64(bitPattern: t.file.modified))
+            out.u64(UInt64(bitPattern: t.file.changed))
             out.u32(t.shapesWordsAlone ? 1 : 0)
         }
         return out.bytes
@@ -173,7 +174,7 @@ final class StoredFontLookups {
     let hasFonts: Bool
     /// The cache file, open for the faces. The file is only ever replaced whole (written
     /// aside and renamed over), so what it holds stays what was checked; a face that
-    /// cannot be read or decoded makes its chains miss.
+    /// cannot be read or decoded is asked of fontconfig (`SystemFonts.storedFaces`).
     private let fd: Int32
     /// Where each face's record is in the file: from its start to the next one's.
     private let faceRecords: [Range<Int>]
@@ -227,7 +228,8 @@ final class StoredFontLookups {
         var traits: [FontFile: FaceTraits] = [:]
         for _ in 0..<(try r.count()) {
             let file = FontFile(path: try r.string(), index: Int(try r.u32()))
-            let stamp = FileStamp(device: try r.u64(), inode: try r.u64(), size: try r.u64(), modified: Int64(bitPattern: try r.u64()))
+            let stamp = FileStamp(device: try r.u64(), inode: try r.u64(), size: try r.u64(), modified: Int64(bitPattern: try r.u64()),
+                                  changed: Int64(bitPattern: try r.u64()))
             traits[file] = FaceTraits(file: stamp, shapesWordsAlone: try r.u32() == 1)
         }
         guard r.isAtEnd else { throw .damaged }

@@ -10,7 +10,7 @@ import MDCore
 /// (a font folder's modification time), applied to its configuration files as well.
 struct FontSetupStamp: Hashable, Sendable {
     /// Bumped whenever what the cache stores, or how it is keyed, changes.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     /// Versions and environment, one `name=value` line each.
     let environment: [String]
@@ -19,6 +19,7 @@ struct FontSetupStamp: Hashable, Sendable {
     let signatures: [PathSignature]
 
     init(environment: [String], paths: [String], signatures: [PathSignature]) {
+        precondition(paths.count == signatures.count, "one signature per path")
         self.environment = environment; self.paths = paths; self.signatures = signatures
     }
 

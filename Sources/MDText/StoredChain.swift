@@ -20,9 +20,9 @@ final class StoredChain: @unchecked Sendable {
 
     var count: Int { faces.count }
 
-    /// Face `index`, decoded on first use (by any conversion).
-    func entry(_ index: Int) -> FontChain.Entry { system.storedFace(of: self, at: index) }
+    /// Faces `ranks`, decoded (each once, whichever conversion asks first).
+    func entries(_ ranks: Range<Int>) -> [FontChain.Entry] { system.storedFaces(of: self, ranks) }
 
     /// Every face, decoded.
-    func allEntries() -> [FontChain.Entry] { system.storedFaces(of: self) }
+    func allEntries() -> [FontChain.Entry] { entries(0..<count) }
 }

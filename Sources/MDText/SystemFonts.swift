@@ -12,7 +12,8 @@ import MDPage
 /// cache when a conversion ends (`saveLookups`).
 ///
 /// One instance serves any number of conversions, on any threads: every use is
-/// serialised by a lock. The chains it hands out are immutable.
+/// serialised by a lock. The chains it hands out never change (those from the cache
+/// decode their faces as asked for, under the lock: `StoredChain`).
 public final class SystemFonts: @unchecked Sendable {
     private let lock = Lock()
     /// Where the lookup cache lives; nil: no cache, every answer from fontconfig.
@@ -60,23 +61,17 @@ public final class SystemFonts: @unchecked Sendable {
         return .entries(computedEntries(for: query))
     }
 
-    /// Face `index` of a chain from the cache. Should its record not decode (a cache
-    /// damaged since its structure was checked), fontconfig's answer to the chain's
-    /// question, from which the cache was made, takes the chain's place, and the cache
-    /// is written again.
-    func storedFace(of chain: StoredChain, at index: Int) -> FontChain.Entry {
+    /// Faces `ranks` of a chain from the cache, decoded together (records that lie
+    /// close in the file read at once). Should one not decode (a cache damaged since its
+    /// structure was checked), the faces of the same ranks in fontconfig's answer to the
+    /// chain's question stand in: the cache was made from that answer, so they are the
+    /// same faces unless the fonts changed meanwhile, when a face of no character does
+    /// (the answer is then of another length). The cache is written again, repaired.
+    func storedFaces(of chain: StoredChain, _ ranks: Range<Int>) -> [FontChain.Entry] {
         lock.lock(); defer { lock.unlock() }
-        if let entry = chain.lookups.face(chain.faces[index]) { return entry }
+        if let entries = chain.lookups.entries(Array(chain.faces[ranks])) { return entries }
         let fresh = computedEntries(for: chain.query)
-        return index < fresh.count ? fresh[index] : FontChain.Entry.none
-    }
-
-    /// Every face of a chain from the cache (see `storedFace`).
-    func storedFaces(of chain: StoredChain) -> [FontChain.Entry] {
-        lock.lock(); defer { lock.unlock() }
-        if let entries = chain.lookups.entries(chain.faces) { return entries }
-        let fresh = computedEntries(for: chain.query)
-        return chain.faces.indices.map { $0 < fresh.count ? fresh[$0] : FontChain.Entry.none }
+        return ranks.map { fresh.count == chain.count ? fresh[$0] : FontChain.Entry.none }
     }
 
     /// Fontconfig's answer to `query`, kept for the cache. Called with the lock held.
@@ -90,10 +85,9 @@ public final class SystemFonts: @unchecked Sendable {
 
     /// Whether `file`'s face shapes words the same alone as in a line
     /// (`Face.shapesWordsAlone`): as learned before, in this run or an earlier one, of the
-    /// file as it is now (`FileStamp`), else `read`'s answer, kept for later runs. `read`
-    /// runs without the lock held.
-    func shapesWordsAlone(_ file: FontFile, read: () -> Bool) -> Bool {
-        guard let stamp = FileStamp(path: file.path) else { return read() }
+    /// file as `stamp` says it was when the face opened it, else `read`'s answer, kept
+    /// for later runs. `read` runs without the lock held.
+    func shapesWordsAlone(_ file: FontFile, stamp: FileStamp, read: () -> Bool) -> Bool {
         lock.lock()
         readCacheOnce()
         let known = learned[file] ?? cached?.traits[file]
@@ -149,7 +143,8 @@ public final class SystemFonts: @unchecked Sendable {
         cached = nil
         live = nil
         computed = [:]
-        // Traits are checked against their files, not the stamp: they stay.
+        // Traits learned in this run are checked against their files, not the stamp:
+        // they stay (the cache's go with it).
         unsaved = !learned.isEmpty
     }
 

@@ -1,6 +1,7 @@
 /// The theme's structs read from merged theme JSON, every property by its own name (see
-/// `ThemeReadable`). A property added to a struct fails to compile here until it is
-/// read, and a key missing from `Themes/default.json` fails every theme's load.
+/// `ThemeReadable`), through the memberwise initializers: a property added to a struct
+/// (without a default value) fails to compile here until it is read, and a key missing
+/// from `Themes/default.json` fails every theme's load.
 
 extension Theme {
     init(theme value: ThemeValue) throws(ThemeReadError) {

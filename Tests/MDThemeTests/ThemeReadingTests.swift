@@ -45,6 +45,24 @@ import Testing
         #expect(theme.list.numbering == [.decimal, .lowerAlpha, .lowerRoman] && theme.paragraph.hyphenate == .auto)
     }
 
+    @Test func aMissingKeyIsNamedAtItsObject() throws {
+        var json = try ThemeLoader.resolvedJSON(.builtin("default"))
+        json.remove("body")
+        #expect(throws: ConversionError.self) { try ThemeLoader.decode(json) }
+        do throws(ConversionError) { _ = try ThemeLoader.decode(json) } catch {
+            guard case .invalidTheme(_, _, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(reason == "'': 'body' is missing")
+        }
+        var inner = try ThemeLoader.resolvedJSON(.builtin("default"))
+        var link = try #require(inner["link"])
+        link.remove("launchFiles")
+        inner.set("link", link)
+        do throws(ConversionError) { _ = try ThemeLoader.decode(inner); Issue.record("decoded without link.launchFiles") } catch {
+            guard case .invalidTheme(_, _, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(reason == "'link': 'launchFiles' is missing")
+        }
+    }
+
     @Test func optionalValuesMayBeAbsentOrNull() throws {
         let absent = try node(#"{"style": "single"}"#)
         let spec = try DecorationSpec(theme: ThemeValue(node: absent, key: nil, palette: [:]))
@@ -94,6 +112,10 @@ import Testing
         (#"{"codeBlock": {"highlight": {"tokens": {"keyword": {"fontWeight": "bold"}}}}}"#,
          "'codeBlock.highlight.tokens.keyword.fontWeight': expected a whole number, got a string"),
         (#"{"fonts": {"Mine": {"regular": 3}}}"#, "'fonts.Mine.regular': expected a string, got a number"),
+        (#"{"fonts": null}"#, "'fonts': expected an object, got null"),
+        (#"{"body": {"features": 5}}"#, "'body.features': expected an object, got a number"),
+        (#"{"link": {"color": 5}}"#,
+         #"'link.color': expected a color: write #rrggbb, #rrggbbaa, #rgb, a CSS color name such as "navy", or "$name" for a palette entry"#),
     ])
     func errorsNameThePathAndWhy(override: String, expected: String) throws {
         #expect(try reason(override) == expected, "\(override)")
