@@ -11,14 +11,11 @@ import MDCore
 /// at the same paths, see `ThemeReadError`).
 protocol ThemeReadable {
     init(theme value: ThemeValue) throws(ThemeReadError)
-    /// What an error says was expected ("a string", "an object").
-    static var expected: String { get }
     /// The value of a key that is absent: an error, but nil for an optional.
     static func absent(_ key: String) throws(ThemeReadError) -> Self
 }
 
 extension ThemeReadable {
-    static var expected: String { "an object" }
     static func absent(_ key: String) throws(ThemeReadError) -> Self { throw ThemeReadError(.missing(key)) }
 }
 
@@ -79,31 +76,28 @@ struct ThemeValue {
 
     func child(_ node: JSONNode, key: String?) -> ThemeValue { ThemeValue(node: node, key: key, palette: palette) }
 
+    /// The error for a value of another JSON type than `expected` ("a string"): null,
+    /// or another type.
+    func notA(_ expected: String) -> ThemeReadError {
+        ThemeReadError(node.isNull ? .null(expected: expected) : .mismatch(expected: expected))
+    }
+
     /// The value's members, to read as an object.
     func object() throws(ThemeReadError) -> ThemeObject {
-        switch node.value {
-        case .object(let members): return ThemeObject(members: members, value: self)
-        case .null: throw ThemeReadError(.null(expected: "an object"))
-        default: throw ThemeReadError(.mismatch(expected: "an object"))
-        }
+        guard case .object(let members) = node.value else { throw notA("an object") }
+        return ThemeObject(members: members, value: self)
     }
 
     /// The value's text; anything else is an error expecting a string.
     func string() throws(ThemeReadError) -> String {
-        switch node.value {
-        case .string(let s): return s
-        case .null: throw ThemeReadError(.null(expected: "a string"))
-        default: throw ThemeReadError(.mismatch(expected: "a string"))
-        }
+        guard case .string(let s) = node.value else { throw notA("a string") }
+        return s
     }
 
     /// The number as written; anything else is an error expecting `expected`.
     func number(_ expected: String) throws(ThemeReadError) -> String {
-        switch node.value {
-        case .number(let text): return text
-        case .null: throw ThemeReadError(.null(expected: expected))
-        default: throw ThemeReadError(.mismatch(expected: expected))
-        }
+        guard case .number(let text) = node.value else { throw notA(expected) }
+        return text
     }
 
     /// A whole number: as written, or written with a fraction or exponent when its value
@@ -131,35 +125,27 @@ struct ThemeObject {
 // MARK: JSON's own types
 
 extension String: ThemeReadable {
-    static var expected: String { "a string" }
     init(theme value: ThemeValue) throws(ThemeReadError) { self = try value.string() }
 }
 
 extension Bool: ThemeReadable {
-    static var expected: String { "true or false" }
     init(theme value: ThemeValue) throws(ThemeReadError) {
-        switch value.node.value {
-        case .bool(let b): self = b
-        case .null: throw ThemeReadError(.null(expected: Self.expected))
-        default: throw ThemeReadError(.mismatch(expected: Self.expected))
-        }
+        guard case .bool(let b) = value.node.value else { throw value.notA("true or false") }
+        self = b
     }
 }
 
 extension Int: ThemeReadable {
-    static var expected: String { "a whole number" }
     init(theme value: ThemeValue) throws(ThemeReadError) { self = try value.integer(Int.self) }
 }
 
 extension UInt32: ThemeReadable {
-    static var expected: String { "a whole number" }
     init(theme value: ThemeValue) throws(ThemeReadError) { self = try value.integer(UInt32.self) }
 }
 
 extension Double: ThemeReadable {
-    static var expected: String { "a number" }
     init(theme value: ThemeValue) throws(ThemeReadError) {
-        let text = try value.number(Self.expected)
+        let text = try value.number("a number")
         guard let d = Double(text), d.isFinite else {
             throw ThemeReadError(.invalid("Parsed JSON number <\(text)> does not fit in Double."))
         }
@@ -169,7 +155,6 @@ extension Double: ThemeReadable {
 
 /// Absent or null: nil.
 extension Optional: ThemeReadable where Wrapped: ThemeReadable {
-    static var expected: String { Wrapped.expected }
     static func absent(_ key: String) -> Self { nil }
     init(theme value: ThemeValue) throws(ThemeReadError) {
         self = value.node.isNull ? nil : try Wrapped(theme: value)
@@ -177,17 +162,12 @@ extension Optional: ThemeReadable where Wrapped: ThemeReadable {
 }
 
 extension Array: ThemeReadable where Element: ThemeReadable {
-    static var expected: String { "an array" }
     init(theme value: ThemeValue) throws(ThemeReadError) {
-        switch value.node.value {
-        case .array(let items):
-            self = []
-            reserveCapacity(items.count)
-            for (i, item) in items.enumerated() {
-                do { append(try Element(theme: value.child(item, key: nil))) } catch { throw error.under(.index(i)) }
-            }
-        case .null: throw ThemeReadError(.null(expected: Self.expected))
-        default: throw ThemeReadError(.mismatch(expected: Self.expected))
+        guard case .array(let items) = value.node.value else { throw value.notA("an array") }
+        self = []
+        reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            do { append(try Element(theme: value.child(item, key: nil))) } catch { throw error.under(.index(i)) }
         }
     }
 }
@@ -204,7 +184,6 @@ extension Dictionary: ThemeReadable where Key == String, Value: ThemeReadable {
 
 /// A theme enum: one of its names, as a string.
 extension ThemeReadable where Self: RawRepresentable, RawValue == String {
-    static var expected: String { "a string" }
     init(theme value: ThemeValue) throws(ThemeReadError) {
         let name = try value.string()
         guard let v = Self(rawValue: name) else {
