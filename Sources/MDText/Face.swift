@@ -23,14 +23,14 @@ final class Face {
     private let traits: SystemFonts?
     /// The file's identity when it was opened here, which what is learned of it is kept
     /// under (nil: not kept).
-    private let fileStamp: FileStamp?
+    private let fileStamp: PathSignature?
 
     init(file: FontFile, traits: SystemFonts? = nil) {
         self.file = file
         self.traits = traits
         // Before the file is read: a file replaced after this is not the one the
         // stamp names, and what this face learns is kept under this stamp.
-        fileStamp = traits == nil ? nil : FileStamp(path: file.path)
+        fileStamp = traits == nil ? nil : PathSignature(ofRegularFile: file.path)
         // An unreadable file gives the empty blob and an empty face: every glyph is then
         // .notdef with zero advance, which is visible in the output but does not crash.
         let blob = hb_blob_create_from_file(file.path)

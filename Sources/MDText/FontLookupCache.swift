@@ -148,11 +148,7 @@ struct FontLookupCache {
         for (file, t) in traits {
             out.string(file.path)
             out.u32(UInt32(file.index))
-            out.u64(t.file.device)
-            out.u64(t.file.inode)
-            out.u64(t.file.size)
-            out.u64(UInt64(bitPattern: t.file.modified))
-            out.u64(UInt64(bitPattern: t.file.changed))
+            out.signature(t.file)
             out.u32(t.shapesWordsAlone ? 1 : 0)
         }
         return out.bytes
@@ -228,8 +224,7 @@ final class StoredFontLookups {
         var traits: [FontFile: FaceTraits] = [:]
         for _ in 0..<(try r.count()) {
             let file = FontFile(path: try r.string(), index: Int(try r.u32()))
-            let stamp = FileStamp(device: try r.u64(), inode: try r.u64(), size: try r.u64(), modified: Int64(bitPattern: try r.u64()),
-                                  changed: Int64(bitPattern: try r.u64()))
+            let stamp = try r.signature()
             traits[file] = FaceTraits(file: stamp, shapesWordsAlone: try r.u32() == 1)
         }
         guard r.isAtEnd else { throw .damaged }

@@ -10,7 +10,7 @@ import MDCore
 /// (a font folder's modification time), applied to its configuration files as well.
 struct FontSetupStamp: Hashable, Sendable {
     /// Bumped whenever what the cache stores, or how it is keyed, changes.
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// Versions and environment, one `name=value` line each.
     let environment: [String]
@@ -59,11 +59,24 @@ enum PathSignature: Hashable, Sendable {
             self = errno == ENOENT || errno == ENOTDIR ? .missing : .error(errno)
             return
         }
+        self.init(st)
+    }
+
+    /// What `stat` says of the regular file at `path`; nil for anything else (a face's
+    /// file, whose traits are kept only while it is the same file).
+    init?(ofRegularFile path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        self.init(st)
+    }
+
+    private init(_ st: stat) {
         self = .present(mode: UInt32(st.st_mode), device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
                         modified: Int64(st.st_mtim.tv_sec), modifiedNanoseconds: Int64(st.st_mtim.tv_nsec),
                         changed: Int64(st.st_ctim.tv_sec), changedNanoseconds: Int64(st.st_ctim.tv_nsec))
     }
 }
+
 /// The environment as fontconfig reads it.
 enum FontEnvironment {
     /// The variables that change which configuration fontconfig loads, where it looks

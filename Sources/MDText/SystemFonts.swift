@@ -87,7 +87,7 @@ public final class SystemFonts: @unchecked Sendable {
     /// (`Face.shapesWordsAlone`): as learned before, in this run or an earlier one, of the
     /// file as `stamp` says it was when the face opened it, else `read`'s answer, kept
     /// for later runs. `read` runs without the lock held.
-    func shapesWordsAlone(_ file: FontFile, stamp: FileStamp, read: () -> Bool) -> Bool {
+    func shapesWordsAlone(_ file: FontFile, stamp: PathSignature, read: () -> Bool) -> Bool {
         lock.lock()
         readCacheOnce()
         let known = learned[file] ?? cached?.traits[file]
